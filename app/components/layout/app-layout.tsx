@@ -1,0 +1,47 @@
+import { PanelLeft } from "lucide-react";
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/app-layout";
+import { useRootData } from "../../root.tsx";
+import { Button } from "../ui/button.tsx";
+import { Separator } from "../ui/separator.tsx";
+import { TooltipProvider } from "../ui/tooltip.tsx";
+import { titleForPath } from "./app-navigation.ts";
+import { AppSidebar } from "./app-sidebar.tsx";
+import { SidebarProvider, useSidebar } from "./sidebar.tsx";
+import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The guard for signed-in access is added here by the accounts issue (requireViewer).
+  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")) };
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const viewer = useRootData()?.viewer ?? null;
+  return (
+    <TooltipProvider>
+      <SidebarProvider defaultOpen={loaderData.isSidebarOpen}>
+        <AppSidebar viewer={viewer} />
+        <div className="flex min-w-0 flex-1 flex-col bg-background md:m-2 md:ml-0 md:rounded-xl md:border md:shadow-sm">
+          <AppHeader />
+          <main id="main" className="flex-1 p-4 sm:p-6">
+            <Outlet />
+          </main>
+        </div>
+      </SidebarProvider>
+    </TooltipProvider>
+  );
+}
+
+function AppHeader() {
+  const { toggle } = useSidebar();
+  const { pathname } = useLocation();
+  return (
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur md:rounded-t-xl">
+      <Button variant="ghost" size="icon" className="-ml-1 size-8" onClick={toggle} aria-label="Toggle sidebar" title="Toggle sidebar (Ctrl+B)">
+        <PanelLeft />
+      </Button>
+      <Separator orientation="vertical" className="mx-1 h-4" />
+      <p className="font-medium text-sm">{titleForPath(pathname)}</p>
+    </header>
+  );
+}

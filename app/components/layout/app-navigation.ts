@@ -1,0 +1,104 @@
+import {
+  Bell,
+  CreditCard,
+  Gauge,
+  Image,
+  LayoutDashboard,
+  type LucideIcon,
+  Megaphone,
+  Plug,
+  Rocket,
+  Settings,
+  SlidersHorizontal,
+  Sparkles,
+  Target,
+  User,
+  Users,
+} from "lucide-react";
+
+export interface NavLeaf {
+  to: string;
+  label: string;
+}
+
+export interface NavItem extends NavLeaf {
+  icon: LucideIcon;
+  badge?: string;
+  /** Expandable entries list their sub-pages. */
+  children?: NavLeaf[];
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+  isCollapsible?: boolean;
+  isOpenByDefault?: boolean;
+}
+
+/** The sidebar of the spec, in its order. */
+export const APP_NAVIGATION: NavGroup[] = [
+  {
+    label: "Platform",
+    items: [
+      { to: "/ask-shown", label: "Ask Adhelm", icon: Sparkles, badge: "Beta" },
+      { to: "/getting-started", label: "Getting Started", icon: Rocket, badge: "1/6" },
+      { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+      { to: "/campaigns/mes-ads", label: "Campaigns", icon: Megaphone },
+      { to: "/optimizer", label: "Optimizer", icon: Gauge },
+      { to: "/notifications", label: "Notifications", icon: Bell },
+      {
+        to: "/billing",
+        label: "Billing",
+        icon: CreditCard,
+        badge: "€0",
+        children: [
+          { to: "/billing", label: "Subscription" },
+          { to: "/billing?view=invoices", label: "Invoices" },
+        ],
+      },
+      {
+        to: "/assets",
+        label: "Assets",
+        icon: Image,
+        children: [
+          { to: "/assets", label: "Library" },
+          { to: "/assets?view=uploads", label: "Uploads" },
+        ],
+      },
+    ],
+  },
+  {
+    label: "Settings",
+    isCollapsible: true,
+    isOpenByDefault: true,
+    items: [
+      { to: "/settings/general", label: "General", icon: Settings },
+      { to: "/integrations", label: "Integrations", icon: Plug },
+      { to: "/settings/team", label: "Team", icon: Users },
+      { to: "/settings/conversions", label: "Conversions", icon: Target },
+    ],
+  },
+  {
+    label: "Account",
+    items: [
+      { to: "/account/profile", label: "Profile", icon: User },
+      { to: "/account/preferences", label: "Preferences", icon: SlidersHorizontal },
+    ],
+  },
+];
+
+const EXTRA_TITLES: Record<string, string> = {
+  "/dashboard/integrations": "Integrations",
+  "/profile": "Profile",
+  "/preferences": "Preferences",
+};
+
+/** The page title the shell's header shows for a path. */
+export function titleForPath(pathname: string): string {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (EXTRA_TITLES[path]) return EXTRA_TITLES[path];
+  for (const group of APP_NAVIGATION) {
+    for (const item of group.items) if (item.to === path) return item.label;
+  }
+  return "Dashboard";
+}

@@ -1,0 +1,244 @@
+import { ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { cn } from "../../lib/cn.ts";
+import type { Viewer } from "../../lib/viewer.ts";
+import { Avatar, AvatarFallback } from "../ui/avatar.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { APP_NAVIGATION, type NavGroup, type NavItem } from "./app-navigation.ts";
+import { LogoMark } from "./logo.tsx";
+import { Sidebar, useIsIconMode, useSidebar } from "./sidebar.tsx";
+
+const itemClass =
+  "flex h-9 w-full items-center gap-2 rounded-md px-2 text-sm outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring [&>svg]:size-4 [&>svg]:shrink-0";
+
+export function AppSidebar({ viewer }: { viewer: Viewer | null }) {
+  return (
+    <Sidebar>
+      <div className="p-2">
+        <TeamSwitcher />
+      </div>
+      <nav aria-label="App" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2">
+        {APP_NAVIGATION.map((group) => (
+          <SidebarGroup key={group.label} group={group} />
+        ))}
+      </nav>
+      <div className="flex flex-col gap-1 border-sidebar-border border-t p-2">
+        <ContactButton />
+        <UserMenu viewer={viewer} />
+      </div>
+    </Sidebar>
+  );
+}
+
+function useIsCurrent() {
+  const location = useLocation();
+  return (to: string) => {
+    const [path, query] = to.split("?");
+    const currentPath = location.pathname.replace(/\/+$/, "") || "/";
+    if (path !== currentPath) return false;
+    return query ? location.search === `?${query}` : !location.search.includes("view=");
+  };
+}
+
+function SidebarGroup({ group }: { group: NavGroup }) {
+  const isIconMode = useIsIconMode();
+  const items = (
+    <ul className="flex flex-col gap-0.5">
+      {group.items.map((item) => (
+        <li key={item.to}>{item.children ? <ExpandableItem item={item} /> : <SidebarLink item={item} />}</li>
+      ))}
+    </ul>
+  );
+
+  if (!group.isCollapsible || isIconMode) {
+    return (
+      <section aria-label={group.label}>
+        <h2 className={cn("px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs", isIconMode && "sr-only")}>
+          {group.label}
+        </h2>
+        {items}
+      </section>
+    );
+  }
+  return (
+    <Collapsible defaultOpen={group.isOpenByDefault} className="group/collapsible">
+      <section aria-label={group.label}>
+        <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring">
+          <h2>{group.label}</h2>
+          <ChevronRight aria-hidden="true" className="size-3.5 transition-transform group-data-[state=open]/collapsible:rotate-90" />
+        </CollapsibleTrigger>
+        <CollapsibleContent>{items}</CollapsibleContent>
+      </section>
+    </Collapsible>
+  );
+}
+
+function SidebarLink({ item }: { item: NavItem }) {
+  const isIconMode = useIsIconMode();
+  const isCurrent = useIsCurrent();
+  const { isMobile, setMobileOpen } = useSidebar();
+  const Icon = item.icon;
+  const isActive = isCurrent(item.to);
+  const link = (
+    <Link
+      to={item.to}
+      aria-current={isActive ? "page" : undefined}
+      onClick={() => isMobile && setMobileOpen(false)}
+      className={cn(itemClass, isActive && "bg-sidebar-accent font-medium text-sidebar-accent-foreground")}
+    >
+      <Icon aria-hidden="true" />
+      <span className={cn("truncate", isIconMode && "sr-only")}>{item.label}</span>
+      {item.badge && !isIconMode ? <NavBadge>{item.badge}</NavBadge> : null}
+    </Link>
+  );
+  if (!isIconMode) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{item.label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function ExpandableItem({ item }: { item: NavItem }) {
+  const isIconMode = useIsIconMode();
+  const isCurrent = useIsCurrent();
+  const location = useLocation();
+  if (isIconMode) return <SidebarLink item={item} />;
+  const Icon = item.icon;
+  const isWithin = location.pathname.startsWith(item.to);
+  return (
+    <Collapsible defaultOpen={isWithin} className="group/item">
+      <CollapsibleTrigger className={cn(itemClass, isWithin && "font-medium")}>
+        <Icon aria-hidden="true" />
+        <span className="truncate">{item.label}</span>
+        {item.badge ? <NavBadge>{item.badge}</NavBadge> : null}
+        <ChevronRight
+          aria-hidden="true"
+          className={cn("size-4 transition-transform group-data-[state=open]/item:rotate-90", !item.badge && "ml-auto")}
+        />
+      </CollapsibleTrigger>
+      <CollapsibleContent>
+        <ul className="ml-4 flex flex-col gap-0.5 border-sidebar-border border-l py-0.5 pl-2">
+          {item.children?.map((child) => (
+            <li key={child.to}>
+              <Link
+                to={child.to}
+                aria-current={isCurrent(child.to) ? "page" : undefined}
+                className={cn(
+                  itemClass,
+                  "h-8",
+                  isCurrent(child.to) && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
+                )}
+              >
+                {child.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CollapsibleContent>
+    </Collapsible>
+  );
+}
+
+function NavBadge({ children }: { children: string }) {
+  return (
+    <Badge variant="secondary" className="ml-auto h-5 px-1.5 text-[0.7rem] tabular-nums">
+      {children}
+    </Badge>
+  );
+}
+
+function TeamSwitcher() {
+  const isIconMode = useIsIconMode();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")} aria-label="Switch Organization">
+        <LogoMark className="size-8" />
+        <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
+          <span className="truncate font-semibold">Adhelm</span>
+          <span className="truncate text-sidebar-foreground/60 text-xs">Your organization</span>
+        </span>
+        {isIconMode ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto" />}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-60">
+        <DropdownMenuLabel className="text-muted-foreground text-xs">Switch Organization</DropdownMenuLabel>
+        <DropdownMenuItem disabled>
+          <LogoMark className="size-5" /> Adhelm
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/settings/team">
+            <Plus aria-hidden="true" /> Create New
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function ContactButton() {
+  const isIconMode = useIsIconMode();
+  return (
+    <a href="mailto:support@adhelm.com?subject=Adhelm%20support" className={itemClass}>
+      <Mail aria-hidden="true" />
+      <span className={cn(isIconMode && "sr-only")}>Contact</span>
+    </a>
+  );
+}
+
+function UserMenu({ viewer }: { viewer: Viewer | null }) {
+  const isIconMode = useIsIconMode();
+  const name = viewer?.name ?? "Your account";
+  const initials =
+    name
+      .split(/\s+/)
+      .map((part) => part[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "A";
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")} aria-label="User menu">
+        <Avatar className="size-8 rounded-lg">
+          <AvatarFallback className="rounded-lg">{initials}</AvatarFallback>
+        </Avatar>
+        <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
+          <span className="truncate font-medium">{name}</span>
+          {viewer ? <span className="truncate text-sidebar-foreground/60 text-xs">{viewer.email}</span> : null}
+        </span>
+        {isIconMode ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto" />}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" side="top" className="w-56">
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <User aria-hidden="true" /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/preferences">
+            <SlidersHorizontal aria-hidden="true" /> Preferences
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <Form method="post" action="/logout" reloadDocument>
+          <DropdownMenuItem asChild>
+            <button type="submit" className="w-full">
+              <LogOut aria-hidden="true" /> Logout
+            </button>
+          </DropdownMenuItem>
+        </Form>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

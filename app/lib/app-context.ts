@@ -1,0 +1,20 @@
+import { createContext } from "react-router";
+import type { Logger } from "../../adapters/logger.ts";
+import type { Env, PublicEnv } from "../../core/config/env.ts";
+import type { AppServices } from "../../server/services.ts";
+
+export interface AppContextValue {
+  env: Env;
+  publicEnv: PublicEnv;
+  logger: Logger;
+  services: AppServices;
+  requestId: string;
+  /** CSP nonce for the inline scripts of this response. */
+  nonce: string;
+}
+
+// The server and the bundled app each load their own copy of this module; a process-wide symbol
+// makes both copies share one context key.
+const contextKey = Symbol.for("adhelm.app-context");
+const registry = globalThis as typeof globalThis & { [contextKey]?: ReturnType<typeof createContext<AppContextValue>> };
+export const appContext = (registry[contextKey] ??= createContext<AppContextValue>());

@@ -1,0 +1,39 @@
+/** Paths the spec says "show the dashboard screen" until their own features arrive. */
+export const DASHBOARD_SCREEN_PATHS = [
+  "ask-shown",
+  "getting-started",
+  "optimizer",
+  "notifications",
+  "billing",
+  "assets",
+  "settings/general",
+  "settings/team",
+  "settings/conversions",
+  "campaigns/mes-ads",
+] as const;
+
+/** Links of ours that have no page of their own; they answer with a permanent redirect. */
+export const PERMANENT_REDIRECTS: Record<string, string> = {
+  "/terms": "/legal/terms",
+  "/privacy": "/legal/privacy",
+  "/settings": "/settings/general",
+};
+
+/** The legal documents that have pages. */
+export const LEGAL_DOCUMENT_SLUGS = ["privacy", "terms", "cookies", "gdpr", "security"] as const;
+
+/** Public, indexable pages, for sitemap.xml. */
+export const PUBLIC_PAGE_PATHS = [
+  "/",
+  "/features",
+  "/pricing",
+  "/api",
+  "/changelog",
+  "/about",
+  "/blog",
+  "/careers",
+  "/legal",
+  ...LEGAL_DOCUMENT_SLUGS.map((slug) => `/legal/${slug}`),
+  "/login",
+  "/signup",
+] as const;

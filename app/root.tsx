@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Toaster } from "./components/ui/sonner.tsx";
+import { appContext } from "./lib/app-context.ts";
+import { useNonce } from "./lib/nonce.tsx";
+import { themeBootScript } from "./lib/theme.ts";
+import { useTheme } from "./lib/use-theme.ts";
+import type { Viewer } from "./lib/viewer.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+interface RootData {
+  appUrl: string;
+  viewer: Viewer | null;
+}
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { publicEnv } = context.get(appContext);
+  // Until accounts exist nobody is signed in; the accounts issue resolves the session here.
+  return { appUrl: publicEnv.APP_URL, viewer: null };
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f4fd8" />
+        {/* Must run before the body paints: sets the dark class from localStorage. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-svh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { theme } = useTheme();
+  return (
+    <>
+      <Outlet />
+      <Toaster theme={theme} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="font-semibold text-primary text-sm">Error {status}</p>
+      <h1 className="font-bold text-3xl tracking-tight">Something went wrong</h1>
+      <p className="text-muted-foreground">
+        We could not show this page. Please try again in a moment; if it keeps happening, contact support.
+      </p>
+      <a className="text-primary underline-offset-4 hover:underline" href="/">
+        Return to home
+      </a>
+    </main>
+  );
+}

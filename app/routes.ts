@@ -1,0 +1,47 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { DASHBOARD_SCREEN_PATHS, PERMANENT_REDIRECTS } from "./lib/route-paths.ts";
+
+export default [
+  // Resource routes: no layout, no HTML.
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("logout", "routes/resources/logout.ts"),
+  ...Object.keys(PERMANENT_REDIRECTS).map((path) =>
+    route(path.slice(1), "routes/resources/permanent-redirect.ts", { id: `redirect${path.replaceAll("/", "-")}` }),
+  ),
+
+  // The public site: header and footer around marketing, legal and auth screens.
+  layout("components/layout/site-layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("features", "routes/site/features.tsx"),
+    route("pricing", "routes/site/pricing.tsx"),
+    route("api", "routes/site/api.tsx"),
+    route("changelog", "routes/site/changelog.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("blog", "routes/site/blog.tsx"),
+    route("careers", "routes/site/careers.tsx"),
+    route("legal", "routes/legal/legal-hub.tsx"),
+    route("legal/:document", "routes/legal/legal-document.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("signup", "routes/auth/signup.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
+    route("auth/callback", "routes/auth/auth-callback.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // The authenticated app: sidebar shell. Same-screen pairs share one module.
+  layout("components/layout/app-layout.tsx", [
+    route("dashboard", "routes/app/dashboard.tsx"),
+    ...DASHBOARD_SCREEN_PATHS.map((path) =>
+      route(path, "routes/app/dashboard.tsx", { id: `dashboard-screen-${path.replaceAll("/", "-")}` }),
+    ),
+    route("integrations", "routes/app/integrations.tsx"),
+    route("dashboard/integrations", "routes/app/integrations.tsx", { id: "dashboard-integrations" }),
+    route("profile", "routes/app/profile.tsx"),
+    route("account/profile", "routes/app/profile.tsx", { id: "account-profile" }),
+    route("preferences", "routes/app/preferences.tsx"),
+    route("account/preferences", "routes/app/preferences.tsx", { id: "account-preferences" }),
+  ]),
+] satisfies RouteConfig;

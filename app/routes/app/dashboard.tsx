@@ -1,0 +1,80 @@
+import { ArrowRight, BarChart3, DollarSign, Plug } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { useRootData } from "../../root.tsx";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Dashboard",
+    description: "Your campaigns across every ad platform.",
+    path: location.pathname,
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+const NEXT_STEPS = [
+  { to: "/integrations", title: "Connect your ad platforms", description: "Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn." },
+  { to: "/getting-started", title: "Set your goals", description: "A target ROAS or CPA and a monthly budget." },
+  { to: "/account/profile", title: "Complete your profile", description: "Your company, role, time zone and currency." },
+];
+
+// The spec's three cards. They read zero until platforms are connected and synced.
+const SUMMARY_CARDS = [
+  { title: "Campaigns", value: "0", icon: BarChart3 },
+  { title: "Total Spend", value: "$0.00", icon: DollarSign },
+  { title: "Platforms", value: "0", icon: Plug },
+];
+
+export default function DashboardScreen() {
+  const viewer = useRootData()?.viewer ?? null;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{viewer ? `Welcome, ${viewer.firstName}` : "Welcome"}</h1>
+        <p className="mt-1 text-muted-foreground">Here is how your advertising is doing across every platform.</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {SUMMARY_CARDS.map((card) => (
+          <Card key={card.title}>
+            <CardHeader className="flex flex-row items-center justify-between gap-2">
+              <CardDescription>{card.title}</CardDescription>
+              <card.icon aria-hidden="true" className="size-4 text-muted-foreground" />
+            </CardHeader>
+            <CardContent>
+              <p className="font-semibold text-3xl tabular-nums">{card.value}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Next steps</CardTitle>
+          <CardDescription>Get Adhelm working for you in a few minutes.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ol className="divide-y">
+            {NEXT_STEPS.map((step, index) => (
+              <li key={step.to} className="flex flex-wrap items-center gap-4 py-3 first:pt-0 last:pb-0">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary text-sm tabular-nums">
+                  {index + 1}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{step.title}</p>
+                  <p className="text-muted-foreground text-sm">{step.description}</p>
+                </div>
+                <Button variant="outline" size="sm" asChild>
+                  <Link to={step.to}>
+                    Start <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

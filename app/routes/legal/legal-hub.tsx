@@ -1,0 +1,73 @@
+import { ArrowRight, Cookie, FileText, type LucideIcon, Lock, Scale, Shield } from "lucide-react";
+import { Link } from "react-router";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "../../lib/legal-documents.ts";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/legal-hub";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Legal",
+    description:
+      "Adhelm's legal documents in one place: Privacy Policy, Terms of Service, Cookie Policy, GDPR compliance and security practices.",
+    path: "/legal",
+    appUrl: appUrlFrom(matches),
+  });
+
+const DOCUMENT_ICONS: Record<LegalDocumentSlug, LucideIcon> = {
+  privacy: Lock,
+  terms: FileText,
+  cookies: Cookie,
+  gdpr: Scale,
+  security: Shield,
+};
+
+export default function LegalHubPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Legal"
+        title="Legal Documentation"
+        lead="The terms that govern your use of Adhelm, and how we collect, protect and retain your data. We keep them in plain language wherever the law allows."
+      />
+
+      <section aria-labelledby="documents-heading" className="py-16 sm:py-24">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+          <h2 id="documents-heading" className="sr-only">
+            Documents
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {LEGAL_DOCUMENTS.map((document) => {
+              const Icon = DOCUMENT_ICONS[document.slug];
+              return (
+                <li key={document.slug} className="flex">
+                  <Card className="w-full">
+                    <CardHeader>
+                      <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                        <Icon aria-hidden="true" className="size-5" />
+                      </span>
+                      <CardTitle>
+                        <h3 className="text-lg">{document.title}</h3>
+                      </CardTitle>
+                      <CardDescription className="text-pretty">{document.summary}</CardDescription>
+                    </CardHeader>
+                    <CardFooter className="mt-auto">
+                      <Link
+                        to={`/legal/${document.slug}`}
+                        className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                      >
+                        Read More<span className="sr-only"> about the {document.title}</span>
+                        <ArrowRight aria-hidden="true" className="size-4" />
+                      </Link>
+                    </CardFooter>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

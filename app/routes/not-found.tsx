@@ -1,0 +1,43 @@
+import { Home } from "lucide-react";
+import { data, Link } from "react-router";
+import { Button } from "../components/ui/button.tsx";
+import { appContext } from "../lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/not-found";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { logger, requestId } = context.get(appContext);
+  const path = new URL(request.url).pathname;
+  // The spec logs every missing path; it shows us broken links from outside.
+  logger.warn({ requestId, path, referer: request.headers.get("referer") ?? undefined }, "page not found");
+  return data({ path }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: "Page not found",
+    description: "The page you are looking for does not exist.",
+    path: loaderData?.path ?? "/404",
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+export function NotFoundScreen() {
+  return (
+    <section className="mx-auto flex min-h-[60svh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <p className="font-semibold text-7xl text-primary tabular-nums tracking-tight">404</p>
+      <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Oops! Page not found</h1>
+      <p className="text-muted-foreground">The page you are looking for has moved or never existed.</p>
+      <Button asChild className="mt-2">
+        <Link to="/">
+          <Home aria-hidden="true" />
+          Return to Home
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+export default function NotFoundPage() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { DEVELOPMENT_AUTH_SECRET, EnvError, parseEnv, publicEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("works with no variables at all, on the embedded defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data", APP_URL: "http://localhost:3000" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADS_SANDBOX).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ APP_URL: "not a url" }, "APP_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ ADS_SANDBOX: "maybe" }, "ADS_SANDBOX"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("refuses %o with a message naming %s", (source, name) => {
+    expect(() => parseEnv(source)).toThrowError(new RegExp(`^Invalid environment configuration:\\n  ${name}: `));
+  });
+
+  it("refuses to run in production with the development secret or none", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(EnvError);
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET })).toThrowError(/AUTH_SECRET/);
+    const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(48) });
+    expect(env.isProduction).toBe(true);
+  });
+
+  it("treats empty values as unset and trims a trailing slash from APP_URL", () => {
+    const env = parseEnv({ DATABASE_URL: "", APP_URL: "https://ads.example.com/" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_URL).toBe("https://ads.example.com");
+  });
+
+  it("hands the browser no secret", () => {
+    const env = parseEnv({ AUTH_SECRET: "s".repeat(40), GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" });
+    const exposed = JSON.stringify(publicEnv(env));
+    expect(exposed).not.toContain("s".repeat(40));
+    expect(exposed).not.toContain("secret");
+    expect(publicEnv(env).isGitHubConfigured).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** The value shipped in .env.example; production refuses to run with it. */
+export const DEVELOPMENT_AUTH_SECRET = "development-only-secret-change-me-in-production";
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres|postgresql):\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_AUTH_SECRET),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Adhelm <no-reply@adhelm.local>"),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    GITHUB_URL: z.url().default("https://github.com"),
+    ADS_SANDBOX: booleanFromString.default(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    TRUST_PROXY: booleanFromString.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    isProduction: env.NODE_ENV === "production",
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/**
+ * Reads the environment once at boot. Every problem is reported with the variable's name,
+ * so a bad deployment fails before it serves a single request.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings in a .env file mean "not set", not "set to empty".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.isProduction && env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  AUTH_SECRET: must be set to a secret of your own in production (openssl rand -base64 48)",
+    );
+  }
+  return env;
+}
+
+/** The subset that may reach the browser. Nothing secret belongs here. */
+export function publicEnv(env: Env) {
+  return { APP_URL: env.APP_URL, isGitHubConfigured: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import * as rateLimits from "./migrations/0001-rate-limits.ts";
+import type { Database } from "./schema.ts";
+
+/**
+ * Forward-only migrations, in order. Listed by hand rather than read from disk so that the
+ * same list works from node, from Vitest and from a bundled build.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-rate-limits": rateLimits,
+};
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/** Runs pending migrations. Safe to run twice and from several nodes at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === "Error");
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return { applied: results.filter((result) => result.status === "Success").map((result) => result.migrationName) };
+}
+
+export function listMigrationNames(): string[] {
+  return Object.keys(migrations);
+}

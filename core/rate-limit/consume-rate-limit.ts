@@ -1,0 +1,34 @@
+import type { RateLimitRepository } from "./rate-limit-repository.ts";
+
+export interface RateLimitRule {
+  /** What is limited, e.g. "api" or "sign-in:account". */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  isAllowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+}
+
+/** Fixed-window limit: counts a hit for `subject` and says whether it is within the rule. */
+export async function consumeRateLimit(
+  repository: RateLimitRepository,
+  rule: RateLimitRule,
+  subject: string,
+  nowMs: number = Date.now(),
+): Promise<RateLimitDecision> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const count = await repository.incrementHit(`${rule.name}:${subject}`, windowStart);
+  return {
+    isAllowed: count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetSeconds: Math.ceil((windowStart + windowMs - nowMs) / 1000),
+  };
+}

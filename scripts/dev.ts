@@ -1,0 +1,42 @@
+// npm run dev: the same Hono entry, with Vite serving modules and hot reload.
+import { createServer } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createLogger } from "../adapters/logger.ts";
+import { openDatabase } from "../core/db/database.ts";
+import { migrateToLatest } from "../core/db/migrate.ts";
+import { createApp } from "../server/app.ts";
+import { createServices } from "../server/services.ts";
+import { loadEnv } from "./load-env.ts";
+
+const env = loadEnv();
+const logger = createLogger({ level: env.LOG_LEVEL, isPretty: true });
+const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
+await migrateToLatest(database.db);
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const app = createApp({
+  env,
+  logger,
+  services: createServices({ env, database, logger }),
+  isDevServer: true,
+  async handlePage(request, context) {
+    // Loaded per request so edits to routes apply without a restart.
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    return createRequestHandler(build, "development")(request, context);
+  },
+});
+const listener = getRequestListener(app.fetch);
+const server = createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+server.listen(env.PORT, env.HOST, () => logger.info({ url: `http://localhost:${env.PORT}` }, "Adhelm dev server"));
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    server.close();
+    await vite.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,9 @@
+// npm start: build when needed, migrate, serve. Works straight after `npm install`.
+import { startServer, stopOnSignals } from "../server/main.ts";
+import { buildIfStale } from "./build-if-stale.ts";
+import { loadEnv } from "./load-env.ts";
+
+const env = loadEnv();
+buildIfStale();
+const server = await startServer({ env, buildDir: "build" });
+stopOnSignals(server);

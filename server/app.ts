@@ -1,0 +1,111 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { RouterContextProvider } from "react-router";
+import type { Logger } from "../adapters/logger.ts";
+import { appContext } from "../app/lib/app-context.ts";
+import { type Env, publicEnv } from "../core/config/env.ts";
+import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
+import { requestLogger } from "./middleware/request-logger.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { healthRoutes } from "./routes/healthz.ts";
+import type { AppServices } from "./services.ts";
+
+/** Renders a page (React Router) for a request; production and dev each supply their own. */
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface AppOptions {
+  env: Env;
+  logger: Logger;
+  services: AppServices;
+  handlePage?: PageHandler;
+  /** Built client assets (build/client); omitted in dev, where Vite serves them. */
+  staticRoot?: string;
+  isDevServer?: boolean;
+}
+
+type AppVariables = { nonce: string; requestId: string };
+
+/**
+ * The single HTTP entry. Middleware runs in the order written here: headers first so every
+ * answer carries them, then identity and logs, then the cheap answers, then the pages.
+ */
+export function createApp({ env, logger, services, handlePage, staticRoot, isDevServer = false }: AppOptions) {
+  const app = new Hono<{ Variables: AppVariables }>();
+  const clientAddress = (c: Context) => clientAddressOf(c, env.TRUST_PROXY);
+
+  // 1. Security headers (strict CSP with a per-request nonce, HSTS in production).
+  app.use(securityHeaders({ isProduction: env.isProduction, isDevServer }));
+  // 2. Request id (echoed as X-Request-Id) and one structured log line per request.
+  app.use(requestId());
+  app.use(requestLogger(logger));
+  // 3. Compression for text answers.
+  app.use(compress());
+
+  // 4. Static assets: fingerprinted files are immutable; the rest revalidate.
+  if (staticRoot) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: staticRoot,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    // A missing asset is a plain 404, not a rendered page.
+    app.all("/assets/*", (c) => c.text("Not found", 404));
+    app.use("*", serveStatic({ root: staticRoot, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  // 5. Liveness with a database round-trip.
+  app.route("/", healthRoutes(services.database));
+
+  // 6. The API answers in one error envelope and is rate limited per client address.
+  // (Hono's "/api/*" would also match the /api page, hence the explicit versioned prefix.)
+  app.use(
+    "/api/v1/*",
+    rateLimit(services.rateLimits, { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, clientAddress),
+  );
+  app.all("/api/v1/*", (c) => c.json({ error: { code: "not_found", message: `No API route matches ${c.req.path}.` } }, 404));
+
+  // 7. Everything else is a page.
+  if (handlePage) {
+    app.all("*", (c) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        env,
+        publicEnv: publicEnv(env),
+        logger,
+        services,
+        requestId: c.get("requestId"),
+        nonce: c.get("nonce"),
+      });
+      return handlePage(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(toErrorEnvelope(error), error.status as 400);
+    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "internal_error", message: "Something went wrong on our side." } }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function clientAddressOf(c: Context, isProxyTrusted: boolean): string {
+  if (isProxyTrusted) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // In-process requests (tests) have no socket.
+    return "local";
+  }
+}

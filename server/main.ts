@@ -1,0 +1,89 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createLogger, type Logger } from "../adapters/logger.ts";
+import type { Env } from "../core/config/env.ts";
+import { openDatabase } from "../core/db/database.ts";
+import { migrateToLatest } from "../core/db/migrate.ts";
+import { createApp, type PageHandler } from "./app.ts";
+import { createServices } from "./services.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  logger: Logger;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env: Env;
+  buildDir: string;
+  logger?: Logger;
+}
+
+/** Boots the production server: migrate, compose services, serve the built app. */
+export async function startServer({ env, buildDir, logger = createLogger({ level: env.LOG_LEVEL, isPretty: !env.isProduction && process.stdout.isTTY }) }: StartOptions): Promise<RunningServer> {
+  const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
+  const { applied } = await migrateToLatest(database.db);
+  logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");
+
+  const build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
+  const handleRequest = createRequestHandler(build, env.isProduction ? "production" : "development");
+  const handlePage: PageHandler = (request, context) => handleRequest(request, context);
+
+  const services = createServices({ env, database, logger });
+  const app = createApp({ env, logger, services, handlePage, staticRoot: path.relative(process.cwd(), path.resolve(buildDir, "client")) });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info({ url }, "Adhelm is listening");
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    logger,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        await database.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** SIGTERM and SIGINT finish in-flight requests, then exit; a second signal exits at once. */
+export function stopOnSignals(server: RunningServer, timeoutMs = 10_000): void {
+  let isStopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (isStopping) process.exit(1);
+    isStopping = true;
+    server.logger.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => {
+      server.logger.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, timeoutMs);
+    forceExit.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+}

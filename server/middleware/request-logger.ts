@@ -1,0 +1,16 @@
+import { createMiddleware } from "hono/factory";
+import type { RequestIdVariables } from "hono/request-id";
+import type { Logger } from "../../adapters/logger.ts";
+
+/** One structured line per request, with the request id that the response also carries. */
+export function requestLogger(logger: Logger) {
+  return createMiddleware<{ Variables: RequestIdVariables }>(async (c, next) => {
+    const startedAt = performance.now();
+    await next();
+    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+    const status = c.res.status;
+    const line = { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status, durationMs };
+    if (status >= 500) logger.error(line, "request failed");
+    else logger.info(line, "request");
+  });
+}

@@ -1,0 +1,60 @@
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "../../core/db/database.ts";
+
+export const TEST_DATA_DIR = path.resolve("data/test");
+export const SQLITE_TEMPLATE = path.join(TEST_DATA_DIR, "template.db");
+export const POSTGRES_TEMPLATE_NAME = "adhelm_test_template";
+
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export function databaseUrlFor(baseUrl: string, databaseName: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+/** Runs `statement` on the server's maintenance database (CREATE/DROP DATABASE cannot run in a transaction). */
+export async function runOnServer(baseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrlFor(baseUrl, "postgres") });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for one test file: a copy of the pre-migrated template, on SQLite or,
+ * when TEST_DATABASE_URL is set, on PostgreSQL. Closing it deletes it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const name = `adhelm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const baseUrl = testDatabaseUrl();
+  if (baseUrl) {
+    await runOnServer(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE_NAME}`);
+    const handle = openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  mkdirSync(TEST_DATA_DIR, { recursive: true });
+  const file = path.join(TEST_DATA_DIR, `${name}.db`);
+  copyFileSync(SQLITE_TEMPLATE, file);
+  const handle = openDatabase({ sqliteFile: file });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+// Separate from vite.config.ts: the React Router plugin builds apps, not tests.
+export default defineConfig({
+  test: {
+    env: { TZ: "UTC" },
+    reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{app,core,server,adapters,scripts}/**/*.test.{ts,tsx}"],
+          environment: "node",
+          globalSetup: ["tests/setup/database-template.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.spec.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/database-template.ts", "tests/setup/e2e-server.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // One Chromium at a time on our 2-core machines; files still share one server.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
