@@ -47,15 +47,16 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
 
   // 4. Static assets: fingerprinted files are immutable; the rest revalidate.
   if (staticRoot) {
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: staticRoot,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    // A missing asset is a plain 404, not a rendered page.
-    app.all("/assets/*", (c) => c.text("Not found", 404));
+    const serveAsset = serveStatic({
+      root: staticRoot,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    });
+    // Matched by prefix: Hono's "/assets/*" would also catch the /assets page.
+    app.use(async (c, next) => {
+      if (!c.req.path.startsWith("/assets/")) return next();
+      // A missing asset is a plain 404, not a rendered page.
+      return (await serveAsset(c, async () => {})) ?? c.text("Not found", 404);
+    });
     app.use("*", serveStatic({ root: staticRoot, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
@@ -63,7 +64,7 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   app.route("/", healthRoutes(services.database));
 
   // 6. The API answers in one error envelope and is rate limited per client address.
-  // (Hono's "/api/*" would also match the /api page, hence the explicit versioned prefix.)
+  // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
   app.use(
     "/api/v1/*",
     rateLimit(services.rateLimits, { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, clientAddress),

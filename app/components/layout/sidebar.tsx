@@ -102,6 +102,8 @@ export function Sidebar({ children }: { children: ReactNode }) {
         <SheetContent
           side="left"
           showCloseButton={false}
+          // The drawer is portalled to <body>, outside the provider that sets the width variables.
+          style={{ "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
           className="w-(--sidebar-width-mobile) max-w-[85vw] bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width-mobile)"
         >
           <SheetHeader className="sr-only">

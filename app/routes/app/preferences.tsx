@@ -25,6 +25,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     isIndexable: false,
   });
 
+const THEME_LABELS = { light: "Light", dark: "Dark", system: "System" } as const;
+
 export default function PreferencesScreen() {
   const { theme, setTheme } = useTheme();
   return (
@@ -55,7 +57,8 @@ export default function PreferencesScreen() {
           <Label htmlFor="theme-select">Theme</Label>
           <Select value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
             <SelectTrigger id="theme-select" className="w-full sm:w-60">
-              <SelectValue />
+              {/* Explicit text so the server render (before mount) already reads "System". */}
+              <SelectValue>{THEME_LABELS[theme]}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               <SelectItem value="light">

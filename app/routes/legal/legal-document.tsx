@@ -50,7 +50,7 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
-      <div className="grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <nav aria-label="Legal documents">
             <Link
@@ -60,11 +60,11 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
               <ArrowLeft aria-hidden="true" className="size-4" />
               All legal documents
             </Link>
-            <ul className="-mx-1 mt-4 flex gap-1 overflow-x-auto pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0">
+            <ul className="-mx-3 mt-4 flex flex-wrap gap-1 lg:mx-0 lg:flex-col">
               {LEGAL_DOCUMENTS.map((document) => {
                 const isCurrent = document.slug === slug;
                 return (
-                  <li key={document.slug} className="shrink-0">
+                  <li key={document.slug}>
                     <Link
                       to={`/legal/${document.slug}`}
                       aria-current={isCurrent ? "page" : undefined}

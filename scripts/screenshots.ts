@@ -1,0 +1,28 @@
+// npm run screenshots -- [/path ...]: desktop and 375px, light and dark, into data/screenshots/.
+// Expects a running server (npm start); BASE_URL overrides http://localhost:3000.
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const baseUrl = process.env.BASE_URL ?? "http://localhost:3000";
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/dashboard", "/nope"];
+const viewports = { desktop: { width: 1440, height: 900 }, mobile: { width: 375, height: 812 } } as const;
+const outDir = "data/screenshots";
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+for (const path of paths) {
+  for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await browser.newPage({ viewport, colorScheme });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+      const name = `${path.replaceAll("/", "_") || "_"}-${viewportName}-${colorScheme}.png`;
+      await page.screenshot({ path: `${outDir}/${name}`, fullPage: process.env.FULL_PAGE === "1" });
+      await page.close();
+      console.log(`${outDir}/${name}`);
+    }
+  }
+}
+await browser.close();

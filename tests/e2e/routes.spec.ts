@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl } from "../support/browser.ts";
+
+/** Every route of the spec's route table: the status it answers and the headline it shows. */
+const PAGES: Array<[path: string, title: string, headline: string]> = [
+  ["/", "Adhelm", "AI-powered ad management that grows your ROAS"],
+  ["/features", "Features | Adhelm", "Features that put your ads on autopilot"],
+  ["/pricing", "Pricing | Adhelm", "Simple, transparent pricing"],
+  ["/api", "Developer API | Adhelm", "The Adhelm Developer API"],
+  ["/changelog", "Changelog | Adhelm", "Changelog"],
+  ["/about", "About | Adhelm", "About Adhelm"],
+  ["/blog", "Blog | Adhelm", "The Adhelm Blog"],
+  ["/careers", "Careers | Adhelm", "Careers at Adhelm"],
+  ["/legal", "Legal | Adhelm", "Legal Documentation"],
+  ["/legal/privacy", "Privacy Policy | Adhelm", "Privacy Policy"],
+  ["/legal/terms", "Terms of Service | Adhelm", "Terms of Service"],
+  ["/legal/cookies", "Cookie Policy | Adhelm", "Cookie Policy"],
+  ["/legal/gdpr", "GDPR Compliance | Adhelm", "GDPR Compliance"],
+  ["/legal/security", "Security | Adhelm", "Security"],
+  ["/login", "Sign in | Adhelm", "Welcome back"],
+  ["/signup", "Sign up | Adhelm", "Create your account"],
+  ["/verify-email", "Check your email | Adhelm", "Check your email"],
+  ["/auth/callback", "Verifying your email | Adhelm", "Verifying your email..."],
+  ["/forgot-password", "Forgot password | Adhelm", "Forgot your password?"],
+  ["/reset-password", "Reset password | Adhelm", "Set a new password"],
+  ["/dashboard", "Dashboard | Adhelm", "Welcome"],
+  ["/integrations", "Integrations | Adhelm", "Integrations"],
+  ["/dashboard/integrations", "Integrations | Adhelm", "Integrations"],
+  ["/profile", "Profile | Adhelm", "Profile Settings"],
+  ["/account/profile", "Profile | Adhelm", "Profile Settings"],
+  ["/preferences", "Preferences | Adhelm", "Preferences"],
+  ["/account/preferences", "Preferences | Adhelm", "Preferences"],
+  ...[
+    "/ask-shown",
+    "/getting-started",
+    "/optimizer",
+    "/notifications",
+    "/billing",
+    "/assets",
+    "/settings/general",
+    "/settings/team",
+    "/settings/conversions",
+    "/campaigns/mes-ads",
+  ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome"]),
+];
+
+async function get(path: string, init?: RequestInit) {
+  return fetch(`${baseUrl()}${path}`, { redirect: "manual", ...init });
+}
+
+function firstHeadline(html: string): string | undefined {
+  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
+}
+
+describe("the route table", () => {
+  it.each(PAGES)("%s answers 200 with its title and headline", async (path, title, headline) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(firstHeadline(html)).toBe(headline);
+    expect(html).toMatch(/<html lang="en"/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1${path === "/" ? "/" : path}"`);
+  });
+
+  it("renders same-screen pairs with one screen", async () => {
+    const screens = await Promise.all(
+      ["/profile", "/account/profile", "/preferences", "/account/preferences"].map(async (path) =>
+        firstHeadline(await (await get(path)).text()),
+      ),
+    );
+    expect(screens).toEqual(["Profile Settings", "Profile Settings", "Preferences", "Preferences"]);
+  });
+
+  it.each([
+    ["/terms", "/legal/terms"],
+    ["/privacy", "/legal/privacy"],
+    ["/settings", "/settings/general"],
+  ])("%s redirects permanently to %s", async (path, target) => {
+    const response = await get(path);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(target);
+  });
+
+  it.each(["/no-such-page", "/legal/not-a-document", "/dashboard/nope/deeper"])(
+    "%s answers 404 with the not-found screen",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(firstHeadline(html)).toBe("Oops! Page not found");
+      expect(html).toMatch(/<a[^>]+href="\/"[^>]*>[\s\S]*?Return to Home<\/a>/);
+      expect(html).toContain('<meta name="robots" content="noindex"');
+    },
+  );
+});
+
+describe("resources", () => {
+  it("serves robots.txt pointing at the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("User-agent: *");
+    expect(body).toContain("Sitemap: http://127.0.0.1/sitemap.xml");
+    expect(body).toContain("Disallow: /dashboard");
+  });
+
+  it("lists the public pages, and no app page, in sitemap.xml", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toContain("http://127.0.0.1/");
+    expect(locations).toContain("http://127.0.0.1/pricing");
+    expect(locations).toContain("http://127.0.0.1/legal/gdpr");
+    expect(locations.some((location) => location?.includes("/dashboard"))).toBe(false);
+  });
+
+  it("serves the favicon and caches fingerprinted assets forever", async () => {
+    const favicon = await get("/favicon.svg");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    const html = await (await get("/")).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await get(asset ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get("/assets/missing-file.js")).status).toBe(404);
+  });
+
+  it("answers /healthz with the database up", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("puts the CSP nonce on every inline script of a page", async () => {
+    const response = await get("/");
+    const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+});
