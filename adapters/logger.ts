@@ -12,9 +12,17 @@ export function createLogger({ level, isPretty }: LoggerOptions): Logger {
   return pino({
     level,
     base: undefined,
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.token"], censor: "[redacted]" },
+    redact: {
+      paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.token"],
+      censor: "[redacted]",
+    },
     ...(isPretty
-      ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" } } }
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { colorize: true, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" },
+          },
+        }
       : {}),
   });
 }

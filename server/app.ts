@@ -57,7 +57,10 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
       // A missing asset is a plain 404, not a rendered page.
       return (await serveAsset(c, async () => {})) ?? c.text("Not found", 404);
     });
-    app.use("*", serveStatic({ root: staticRoot, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use(
+      "*",
+      serveStatic({ root: staticRoot, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
   }
 
   // 5. Liveness with a database round-trip.
@@ -67,9 +70,15 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
   app.use(
     "/api/v1/*",
-    rateLimit(services.rateLimits, { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, clientAddress),
+    rateLimit(
+      services.rateLimits,
+      { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+      clientAddress,
+    ),
   );
-  app.all("/api/v1/*", (c) => c.json({ error: { code: "not_found", message: `No API route matches ${c.req.path}.` } }, 404));
+  app.all("/api/v1/*", (c) =>
+    c.json({ error: { code: "not_found", message: `No API route matches ${c.req.path}.` } }, 404),
+  );
 
   // 7. Everything else is a page.
   if (handlePage) {

@@ -24,7 +24,11 @@ export interface StartOptions {
 }
 
 /** Boots the production server: migrate, compose services, serve the built app. */
-export async function startServer({ env, buildDir, logger = createLogger({ level: env.LOG_LEVEL, isPretty: !env.isProduction && process.stdout.isTTY }) }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  env,
+  buildDir,
+  logger = createLogger({ level: env.LOG_LEVEL, isPretty: !env.isProduction && process.stdout.isTTY }),
+}: StartOptions): Promise<RunningServer> {
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
   const { applied } = await migrateToLatest(database.db);
   logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");
@@ -34,7 +38,13 @@ export async function startServer({ env, buildDir, logger = createLogger({ level
   const handlePage: PageHandler = (request, context) => handleRequest(request, context);
 
   const services = createServices({ env, database, logger });
-  const app = createApp({ env, logger, services, handlePage, staticRoot: path.relative(process.cwd(), path.resolve(buildDir, "client")) });
+  const app = createApp({
+    env,
+    logger,
+    services,
+    handlePage,
+    staticRoot: path.relative(process.cwd(), path.resolve(buildDir, "client")),
+  });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {

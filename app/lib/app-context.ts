@@ -17,4 +17,5 @@ export interface AppContextValue {
 // makes both copies share one context key.
 const contextKey = Symbol.for("adhelm.app-context");
 const registry = globalThis as typeof globalThis & { [contextKey]?: ReturnType<typeof createContext<AppContextValue>> };
-export const appContext = (registry[contextKey] ??= createContext<AppContextValue>());
+registry[contextKey] ??= createContext<AppContextValue>();
+export const appContext = registry[contextKey];

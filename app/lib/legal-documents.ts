@@ -20,7 +20,8 @@ const TITLES: Record<LegalDocumentSlug, Omit<LegalDocument, "slug">> = {
   },
   terms: {
     title: "Terms of Service",
-    summary: "The agreement that governs your use of Adhelm, including trials, subscriptions, billing and cancellation.",
+    summary:
+      "The agreement that governs your use of Adhelm, including trials, subscriptions, billing and cancellation.",
   },
   cookies: {
     title: "Cookie Policy",

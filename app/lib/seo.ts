@@ -31,7 +31,9 @@ export function pageMeta({ title, description, path, appUrl, isIndexable = true 
 }
 
 /** The root loader's APP_URL, read from a meta function's matches. */
-export function appUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string | undefined {
+export function appUrlFrom(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): string | undefined {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { appUrl?: string } | undefined;
   return root?.appUrl;
 }

@@ -24,7 +24,9 @@ describe("parseEnv", () => {
 
   it("refuses to run in production with the development secret or none", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrowError(EnvError);
-    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET })).toThrowError(/AUTH_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET })).toThrowError(
+      /AUTH_SECRET/,
+    );
     const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(48) });
     expect(env.isProduction).toBe(true);
   });

@@ -3,9 +3,7 @@ import { z } from "zod";
 /** The value shipped in .env.example; production refuses to run with it. */
 export const DEVELOPMENT_AUTH_SECRET = "development-only-secret-change-me-in-production";
 
-const booleanFromString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanFromString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const envSchema = z
   .object({

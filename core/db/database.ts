@@ -43,7 +43,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new DatabaseSync(file);
   // WAL lets readers proceed while one writer commits; the busy timeout waits out a concurrent writer.
-  sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;");
+  sqlite.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+  );
   const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite) });
   return {
     db,

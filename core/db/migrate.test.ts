@@ -20,7 +20,10 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? "postgres" : "sqlite"})`
 
   it("create tables that take writes on this dialect", async () => {
     database = await createTestDatabase();
-    await database.db.insertInto("rate_limits").values({ key: "k", window_start: 1_700_000_000_000, count: 1 }).execute();
+    await database.db
+      .insertInto("rate_limits")
+      .values({ key: "k", window_start: 1_700_000_000_000, count: 1 })
+      .execute();
     const row = await database.db.selectFrom("rate_limits").selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({ key: "k", window_start: 1_700_000_000_000, count: 1 });
   });

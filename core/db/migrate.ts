@@ -22,7 +22,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const failed = results.find((result) => result.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";
-    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return { applied: results.filter((result) => result.status === "Success").map((result) => result.migrationName) };
 }

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { SqliteDialect, type SqliteDatabase } from "kysely";
+import { type SqliteDatabase, SqliteDialect } from "kysely";
 
 type SqliteValue = null | number | bigint | string | Uint8Array;
 

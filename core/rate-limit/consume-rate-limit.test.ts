@@ -19,7 +19,8 @@ describe("consumeRateLimit", () => {
   it("allows the limit, refuses the next hit and says when the window resets", async () => {
     const repository = createRateLimitRepository(database.db);
     const decisions = [];
-    for (let hit = 0; hit < 4; hit++) decisions.push(await consumeRateLimit(repository, rule, "1.2.3.4", windowStart + 15_000));
+    for (let hit = 0; hit < 4; hit++)
+      decisions.push(await consumeRateLimit(repository, rule, "1.2.3.4", windowStart + 15_000));
     expect(decisions.map((decision) => [decision.isAllowed, decision.remaining])).toEqual([
       [true, 2],
       [true, 1],

@@ -16,7 +16,9 @@ export function rateLimit(repository: RateLimitRepository, rule: RateLimitRule, 
     };
     if (!decision.isAllowed) {
       return c.json(
-        { error: { code: "rate_limited", message: `Too many requests. Try again in ${decision.resetSeconds} seconds.` } },
+        {
+          error: { code: "rate_limited", message: `Too many requests. Try again in ${decision.resetSeconds} seconds.` },
+        },
         429,
         { ...headers, "Retry-After": String(decision.resetSeconds) },
       );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { setupBrowser } from "../support/browser.ts";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 const desktop = { viewport: { width: 1280, height: 800 } };
 
 describe("app shell sidebar", () => {
@@ -25,7 +25,9 @@ describe("app shell sidebar", () => {
     ]) {
       expect(await sidebar.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
     }
-    expect(await sidebar.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe("page");
+    expect(await sidebar.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
 
     // Billing (with its €0 badge) and Assets expand to their sub-pages.
     await sidebar.getByRole("button", { name: "Billing €0" }).click();
@@ -75,7 +77,9 @@ describe("app shell sidebar", () => {
 
     await page.keyboard.press("Control+b");
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
-    expect((await page.context().cookies()).find((candidate) => candidate.name === "sidebar_state")?.value).toBe("true");
+    expect((await page.context().cookies()).find((candidate) => candidate.name === "sidebar_state")?.value).toBe(
+      "true",
+    );
   });
 
   it("shows icon-mode labels as tooltips", async () => {

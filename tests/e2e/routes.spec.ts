@@ -49,7 +49,10 @@ async function get(path: string, init?: RequestInit) {
 }
 
 function firstHeadline(html: string): string | undefined {
-  return html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, "").trim();
+  return html
+    .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .trim();
 }
 
 describe("the route table", () => {

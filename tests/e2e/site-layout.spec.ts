@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "../support/browser.ts";
+import { setupBrowser } from "../support/browser.ts";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe("public header", () => {
   it("turns opaque only after the page scrolls more than 10px", async () => {

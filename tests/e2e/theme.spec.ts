@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, useBrowser } from "../support/browser.ts";
+import { baseUrl, setupBrowser } from "../support/browser.ts";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 const backgroundOfBody = () => getComputedStyle(document.body).backgroundColor;
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../scripts/build-if-stale.ts";
 import { startServer } from "../../server/main.ts";
-import { testEnv } from "../support/test-env.ts";
 import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
+import { testEnv } from "../support/test-env.ts";
 
 declare module "vitest" {
   interface ProvidedContext {

@@ -27,7 +27,7 @@ export interface BrowserSession {
  * One Chromium per test file; each test gets fresh contexts. A console error or an uncaught
  * page error (a CSP violation among them) fails the test.
  */
-export function useBrowser(): BrowserSession {
+export function setupBrowser(): BrowserSession {
   let browser: Browser;
   let contexts: BrowserContext[] = [];
   let pageErrors: string[] = [];

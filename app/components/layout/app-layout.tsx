@@ -1,10 +1,10 @@
 import { PanelLeft } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
-import type { Route } from "./+types/app-layout";
 import { useRootData } from "../../root.tsx";
 import { Button } from "../ui/button.tsx";
 import { Separator } from "../ui/separator.tsx";
 import { TooltipProvider } from "../ui/tooltip.tsx";
+import type { Route } from "./+types/app-layout";
 import { titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
@@ -37,7 +37,14 @@ function AppHeader() {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur md:rounded-t-xl">
-      <Button variant="ghost" size="icon" className="-ml-1 size-8" onClick={toggle} aria-label="Toggle sidebar" title="Toggle sidebar (Ctrl+B)">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="-ml-1 size-8"
+        onClick={toggle}
+        aria-label="Toggle sidebar"
+        title="Toggle sidebar (Ctrl+B)"
+      >
         <PanelLeft />
       </Button>
       <Separator orientation="vertical" className="mx-1 h-4" />

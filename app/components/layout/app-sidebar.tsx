@@ -75,7 +75,10 @@ function SidebarGroup({ group }: { group: NavGroup }) {
       <section aria-label={group.label}>
         <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring">
           <h2>{group.label}</h2>
-          <ChevronRight aria-hidden="true" className="size-3.5 transition-transform group-data-[state=open]/collapsible:rotate-90" />
+          <ChevronRight
+            aria-hidden="true"
+            className="size-3.5 transition-transform group-data-[state=open]/collapsible:rotate-90"
+          />
         </CollapsibleTrigger>
         <CollapsibleContent>{items}</CollapsibleContent>
       </section>
@@ -163,8 +166,11 @@ function TeamSwitcher() {
   const isIconMode = useIsIconMode();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")} aria-label="Switch Organization">
-        <LogoMark className="size-8" />
+      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
+        <span className="sr-only">Switch Organization: </span>
+        <span className="flex size-8 shrink-0 items-center justify-center">
+          <LogoMark className="size-8" />
+        </span>
         <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
           <span className="truncate font-semibold">Adhelm</span>
           <span className="truncate text-sidebar-foreground/60 text-xs">Your organization</span>
@@ -209,7 +215,8 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
       .toUpperCase() || "A";
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")} aria-label="User menu">
+      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
+        <span className="sr-only">User menu: </span>
         <Avatar className="size-8 rounded-lg">
           <AvatarFallback className="rounded-lg">{initials}</AvatarFallback>
         </Avatar>

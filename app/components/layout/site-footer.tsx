@@ -59,7 +59,13 @@ export function SiteFooter() {
           <form className="max-w-sm space-y-2" aria-label="Newsletter" onSubmit={(event) => event.preventDefault()}>
             <Label htmlFor="footer-newsletter-email">Get product news in your inbox</Label>
             <div className="flex gap-2">
-              <Input id="footer-newsletter-email" name="email" type="email" placeholder="you@company.com" autoComplete="email" />
+              <Input
+                id="footer-newsletter-email"
+                name="email"
+                type="email"
+                placeholder="you@company.com"
+                autoComplete="email"
+              />
               <Button type="submit" variant="secondary">
                 Subscribe
               </Button>

@@ -25,11 +25,7 @@ export function BreadcrumbItem({ className, ...props }: React.ComponentProps<"li
 }
 
 /** A link in the trail. Use `asChild` to render a router <Link>. */
-export function BreadcrumbLink({
-  asChild,
-  className,
-  ...props
-}: React.ComponentProps<"a"> & { asChild?: boolean }) {
+export function BreadcrumbLink({ asChild, className, ...props }: React.ComponentProps<"a"> & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : "a";
   return (
     <Comp

@@ -2,8 +2,8 @@ import { ArrowRight, BarChart3, DollarSign, Plug } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { useRootData } from "../../root.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -16,9 +16,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 const NEXT_STEPS = [
-  { to: "/integrations", title: "Connect your ad platforms", description: "Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn." },
+  {
+    to: "/integrations",
+    title: "Connect your ad platforms",
+    description: "Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn.",
+  },
   { to: "/getting-started", title: "Set your goals", description: "A target ROAS or CPA and a monthly budget." },
-  { to: "/account/profile", title: "Complete your profile", description: "Your company, role, time zone and currency." },
+  {
+    to: "/account/profile",
+    title: "Complete your profile",
+    description: "Your company, role, time zone and currency.",
+  },
 ];
 
 // The spec's three cards. They read zero until platforms are connected and synced.
@@ -33,7 +41,9 @@ export default function DashboardScreen() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{viewer ? `Welcome, ${viewer.firstName}` : "Welcome"}</h1>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
+          {viewer ? `Welcome, ${viewer.firstName}` : "Welcome"}
+        </h1>
         <p className="mt-1 text-muted-foreground">Here is how your advertising is doing across every platform.</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,5 +1,5 @@
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/integrations";
 
@@ -28,7 +28,9 @@ export default function IntegrationsScreen() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Integrations</h1>
-        <p className="mt-1 text-muted-foreground">Connect your ad platforms and your store to bring every campaign into one place.</p>
+        <p className="mt-1 text-muted-foreground">
+          Connect your ad platforms and your store to bring every campaign into one place.
+        </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PLATFORMS.map((platform) => (

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { useRootData } from "../../root.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -20,7 +20,9 @@ export default function ProfileScreen() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Profile Settings</h1>
-        <p className="mt-1 text-muted-foreground">Manage your personal information and how Adhelm shows your numbers.</p>
+        <p className="mt-1 text-muted-foreground">
+          Manage your personal information and how Adhelm shows your numbers.
+        </p>
       </div>
       <Card>
         <CardHeader>
@@ -29,7 +31,14 @@ export default function ProfileScreen() {
         </CardHeader>
         <CardContent className="space-y-2">
           <Label htmlFor="profile-email">Email</Label>
-          <Input id="profile-email" type="email" value={viewer?.email ?? ""} readOnly disabled aria-describedby="profile-email-hint" />
+          <Input
+            id="profile-email"
+            type="email"
+            value={viewer?.email ?? ""}
+            readOnly
+            disabled
+            aria-describedby="profile-email-hint"
+          />
           <p id="profile-email-hint" className="text-muted-foreground text-sm">
             Email cannot be changed
           </p>

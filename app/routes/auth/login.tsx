@@ -6,7 +6,8 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sign in",
-    description: "Sign in to Adhelm to manage your Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns.",
+    description:
+      "Sign in to Adhelm to manage your Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns.",
     path: "/login",
     appUrl: appUrlFrom(matches),
   });

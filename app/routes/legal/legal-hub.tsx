@@ -1,4 +1,4 @@
-import { ArrowRight, Cookie, FileText, type LucideIcon, Lock, Scale, Shield } from "lucide-react";
+import { ArrowRight, Cookie, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";

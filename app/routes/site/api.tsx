@@ -50,8 +50,8 @@ export default function ApiPage() {
             SDKs for the languages you use
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-pretty text-muted-foreground">
-            Official client libraries wrap the API in the language your team already writes, so you can start with a
-            few lines of code.
+            Official client libraries wrap the API in the language your team already writes, so you can start with a few
+            lines of code.
           </p>
           <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3">
             {SDKS.map((sdk) => (

@@ -8,8 +8,7 @@ import type { Route } from "./+types/careers";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Careers",
-    description:
-      "Join Adhelm and help marketers and agencies spend their advertising budgets more wisely.",
+    description: "Join Adhelm and help marketers and agencies spend their advertising budgets more wisely.",
     path: "/careers",
     appUrl: appUrlFrom(matches),
   });

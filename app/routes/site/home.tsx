@@ -86,7 +86,10 @@ export default function HomePage() {
           </div>
           <ul className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {AD_PLATFORMS.map((platform) => (
-              <li key={platform.name} className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground">
+              <li
+                key={platform.name}
+                className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground"
+              >
                 <span className="flex items-center justify-between gap-2 font-semibold">
                   {platform.name}
                   {platform.isComingSoon ? <Badge variant="secondary">Coming soon</Badge> : null}
@@ -95,7 +98,10 @@ export default function HomePage() {
               </li>
             ))}
             {COMMERCE_PLATFORMS.map((platform) => (
-              <li key={platform.name} className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground">
+              <li
+                key={platform.name}
+                className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground"
+              >
                 <span className="flex items-center gap-2 font-semibold">
                   <ShoppingBag aria-hidden="true" className="size-4 text-primary" />
                   {platform.name}

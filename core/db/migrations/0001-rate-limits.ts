@@ -9,5 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("window_start", "bigint", (column) => column.notNull())
     .addColumn("count", "integer", (column) => column.notNull())
     .execute();
-  await db.schema.createIndex("rate_limits_window_start_idx").ifNotExists().on("rate_limits").column("window_start").execute();
+  await db.schema
+    .createIndex("rate_limits_window_start_idx")
+    .ifNotExists()
+    .on("rate_limits")
+    .column("window_start")
+    .execute();
 }
