@@ -1,6 +1,6 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
@@ -33,12 +33,7 @@ export default function ApiPage() {
         title="The Adhelm Developer API"
         lead="Read campaign performance, adjust budgets and automate reporting across every connected ad platform from your own code, through one consistent API."
       >
-        <Button size="lg" asChild>
-          <Link to="/signup">
-            Start Free Trial
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <StartTrialButton />
         <Button size="lg" variant="outline" asChild>
           <Link to="/pricing">View pricing</Link>
         </Button>

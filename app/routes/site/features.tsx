@@ -1,9 +1,8 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
+import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { PRODUCT_FEATURES } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/features";
 
@@ -24,12 +23,7 @@ export default function FeaturesPage() {
         title="Features that put your ads on autopilot"
         lead="Adhelm takes over the repetitive work of running paid media, from watching budgets to applying rules, so you can spend your time on strategy and creative."
       >
-        <Button size="lg" asChild>
-          <Link to="/signup">
-            Start Free Trial
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <StartTrialButton />
         <Button size="lg" variant="outline" asChild>
           <Link to="/pricing">View pricing</Link>
         </Button>
@@ -40,23 +34,7 @@ export default function FeaturesPage() {
           <h2 id="feature-list-heading" className="sr-only">
             What Adhelm does
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {PRODUCT_FEATURES.map(({ title, description, icon: Icon }) => (
-              <li key={title} className="flex">
-                <Card className="w-full">
-                  <CardHeader>
-                    <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <CardTitle>
-                      <h3 className="text-lg">{title}</h3>
-                    </CardTitle>
-                    <CardDescription className="text-pretty">{description}</CardDescription>
-                  </CardHeader>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureGrid />
         </div>
       </section>
     </>

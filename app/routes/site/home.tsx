@@ -1,10 +1,11 @@
 import { ArrowRight, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
+import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { AD_PLATFORMS, COMMERCE_PLATFORMS, PRODUCT_FEATURES } from "../../lib/marketing-content.ts";
+import { AD_PLATFORMS, COMMERCE_PLATFORMS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -25,12 +26,7 @@ export default function HomePage() {
         title="AI-powered ad management that grows your ROAS"
         lead="Adhelm brings your Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns into one dashboard, checks them against real revenue from Shopify or WooCommerce, and shows you where the next dollar works hardest."
       >
-        <Button size="lg" asChild>
-          <Link to="/signup">
-            Start Free Trial
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <StartTrialButton />
         <Button size="lg" variant="outline" asChild>
           <Link to="/features">See how it works</Link>
         </Button>
@@ -49,23 +45,7 @@ export default function HomePage() {
               Stop switching between ad managers. Adhelm watches every campaign and helps you act on what it finds.
             </p>
           </div>
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {PRODUCT_FEATURES.map(({ title, description, icon: Icon }) => (
-              <li key={title} className="flex">
-                <Card className="w-full">
-                  <CardHeader>
-                    <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <CardTitle>
-                      <h3 className="text-lg">{title}</h3>
-                    </CardTitle>
-                    <CardDescription className="text-pretty">{description}</CardDescription>
-                  </CardHeader>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureGrid className="mt-12" />
         </div>
       </section>
 

@@ -1,7 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/pricing";
 
@@ -21,12 +19,7 @@ export default function PricingPage() {
       title="Simple, transparent pricing"
       lead="Start with a 14-day free trial, no credit card required. There is no setup fee, and when you switch plans the change takes effect immediately and is prorated."
     >
-      <Button size="lg" asChild>
-        <Link to="/signup">
-          Start Free Trial
-          <ArrowRight aria-hidden="true" />
-        </Link>
-      </Button>
+      <StartTrialButton />
     </PageHero>
   );
 }

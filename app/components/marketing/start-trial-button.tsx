@@ -1,0 +1,15 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../ui/button.tsx";
+
+/** The primary call to action of the public site. */
+export function StartTrialButton() {
+  return (
+    <Button size="lg" asChild>
+      <Link to="/signup">
+        Start Free Trial
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
