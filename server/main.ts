@@ -9,6 +9,9 @@ import { migrateToLatest } from "../core/db/migrate.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { createServices } from "./services.ts";
 
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const RATE_LIMIT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -38,6 +41,13 @@ export async function startServer({
   const handlePage: PageHandler = (request, context) => handleRequest(request, context);
 
   const services = createServices({ env, database, logger });
+  // Old rate-limit windows are useless; no rule counts over more than a day.
+  const pruneRateLimits = setInterval(() => {
+    services.rateLimits.deleteWindowsBefore(Date.now() - RATE_LIMIT_RETENTION_MS).catch((error: unknown) => {
+      logger.warn({ err: error }, "pruning rate limits failed");
+    });
+  }, RATE_LIMIT_PRUNE_INTERVAL_MS);
+  pruneRateLimits.unref();
   const app = createApp({
     env,
     logger,
@@ -62,6 +72,7 @@ export async function startServer({
     logger,
     stop() {
       stopping ??= (async () => {
+        clearInterval(pruneRateLimits);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
