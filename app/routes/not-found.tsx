@@ -1,26 +1,33 @@
 import { Home } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, type RouterContextProvider } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** Logs the missing path (the spec asks for it; it shows us broken links from outside) and returns it. */
+export function logMissingPage(request: Request, context: Readonly<RouterContextProvider>): string {
   const { logger, requestId } = context.get(appContext);
   const path = new URL(request.url).pathname;
-  // The spec logs every missing path; it shows us broken links from outside.
   logger.warn({ requestId, path, referer: request.headers.get("referer") ?? undefined }, "page not found");
-  return data({ path }, { status: 404 });
+  return path;
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
+export function notFoundMeta(matches: Parameters<typeof appUrlFrom>[0], path: string) {
+  return pageMeta({
     title: "Page not found",
     description: "The page you are looking for does not exist.",
-    path: loaderData?.path ?? "/404",
+    path,
     appUrl: appUrlFrom(matches),
     isIndexable: false,
   });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return data({ path: logMissingPage(request, context) }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => notFoundMeta(matches, location.pathname);
 
 export function NotFoundScreen() {
   return (

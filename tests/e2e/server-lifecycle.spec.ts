@@ -55,6 +55,17 @@ describe("the server process", () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
+  it("logs the path of every missing page", async () => {
+    const port = 40_000 + Math.floor(Math.random() * 1000);
+    const server = await startProcess(port, { LOG_LEVEL: "warn" });
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+    for (const path of ["/no-such-page", "/legal/not-a-document"]) {
+      expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(404);
+    }
+    await expect.poll(server.output).toMatch(/"path":"\/legal\/not-a-document".*"msg":"page not found"/);
+    expect(server.output()).toMatch(/"path":"\/no-such-page".*"msg":"page not found"/);
+  });
+
   it("refuses to boot on a bad variable and names it", async () => {
     const server = await startProcess(0, { PORT: "not-a-port" });
     expect(await server.exited).toBe(1);

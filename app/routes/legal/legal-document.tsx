@@ -9,12 +9,13 @@ import {
   LEGAL_DOCUMENTS_VERSION,
 } from "../../lib/legal-documents.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { NotFoundScreen } from "../not-found.tsx";
+import { logMissingPage, NotFoundScreen, notFoundMeta } from "../not-found.tsx";
 import type { Route } from "./+types/legal-document";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const document = findLegalDocument(params.document);
   if (!document) {
+    logMissingPage(request, context);
     throw data(null, { status: 404 });
   }
   return { slug: document.slug, title: document.title };
@@ -22,15 +23,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const document = findLegalDocument(loaderData?.slug);
-  if (!document) {
-    return pageMeta({
-      title: "Page not found",
-      description: "The page you are looking for does not exist.",
-      path: location.pathname,
-      appUrl: appUrlFrom(matches),
-      isIndexable: false,
-    });
-  }
+  if (!document) return notFoundMeta(matches, location.pathname);
   return pageMeta({
     title: document.title,
     description: document.summary,

@@ -1,7 +1,8 @@
 import { ArrowRight, Cookie, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
+import { Card, CardFooter } from "../../components/ui/card.tsx";
 import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "../../lib/legal-documents.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/legal-hub";
@@ -39,19 +40,14 @@ export default function LegalHubPage() {
           </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {LEGAL_DOCUMENTS.map((document) => {
-              const Icon = DOCUMENT_ICONS[document.slug];
               return (
                 <li key={document.slug} className="flex">
                   <Card className="w-full">
-                    <CardHeader>
-                      <span className="mb-2 inline-flex size-10 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                        <Icon aria-hidden="true" className="size-5" />
-                      </span>
-                      <CardTitle>
-                        <h3 className="text-lg">{document.title}</h3>
-                      </CardTitle>
-                      <CardDescription className="text-pretty">{document.summary}</CardDescription>
-                    </CardHeader>
+                    <IconCardHeader
+                      icon={DOCUMENT_ICONS[document.slug]}
+                      title={document.title}
+                      description={document.summary}
+                    />
                     <CardFooter className="mt-auto">
                       <Link
                         to={`/legal/${document.slug}`}
