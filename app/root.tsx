@@ -14,6 +14,7 @@ import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/sonner.tsx";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { getViewerContextFor, toViewer } from "./lib/session.server.ts";
 import { themeBootScript } from "./lib/theme.ts";
 import { useTheme } from "./lib/use-theme.ts";
 import type { Viewer } from "./lib/viewer.ts";
@@ -28,13 +29,21 @@ export const links: Route.LinksFunction = () => [
 
 interface RootData {
   appUrl: string;
+  isGitHubConfigured: boolean;
   viewer: Viewer | null;
+  /** The signed-in person's language preference; sets <html lang>. */
+  language: string;
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { publicEnv } = context.get(appContext);
-  // Until accounts exist nobody is signed in; the accounts issue resolves the session here.
-  return { appUrl: publicEnv.APP_URL, viewer: null };
+  const viewerContext = await getViewerContextFor(request, context);
+  return {
+    appUrl: publicEnv.APP_URL,
+    isGitHubConfigured: publicEnv.isGitHubConfigured,
+    viewer: viewerContext ? toViewer(viewerContext) : null,
+    language: viewerContext?.preferences.language ?? "en",
+  };
 }
 
 export function useRootData() {
@@ -43,8 +52,9 @@ export function useRootData() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const language = useRootData()?.language ?? "en";
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={language} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

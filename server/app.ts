@@ -1,17 +1,22 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import type { Logger } from "../adapters/logger.ts";
 import { appContext } from "../app/lib/app-context.ts";
+import { AVATAR_MAX_BYTES } from "../core/accounts/profile-schema.ts";
 import { type Env, publicEnv } from "../core/config/env.ts";
 import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
+import { originCheck } from "./middleware/origin-check.ts";
 import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { authRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/healthz.ts";
+import { mediaRoutes } from "./routes/media.ts";
 import type { AppServices } from "./services.ts";
 
 /** Renders a page (React Router) for a request; production and dev each supply their own. */
@@ -42,10 +47,20 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // 2. Request id (echoed as X-Request-Id) and one structured log line per request.
   app.use(requestId());
   app.use(requestLogger(logger));
-  // 3. Compression for text answers.
+  // 3. CSRF defence: a state-changing request must come from our own origin.
+  app.use(originCheck(env.APP_URL));
+  // 4. Request bodies are small, except an avatar (5 MB plus the form's envelope).
+  app.use(
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+      onError: (c) =>
+        c.json({ error: { code: "payload_too_large", message: "The request is too large (at most 5 MB)." } }, 413),
+    }),
+  );
+  // 5. Compression for text answers.
   app.use(compress());
 
-  // 4. Static assets: fingerprinted files are immutable; the rest revalidate.
+  // 6. Static assets: fingerprinted files are immutable; the rest revalidate.
   if (staticRoot) {
     const serveAsset = serveStatic({
       root: staticRoot,
@@ -63,10 +78,14 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
     );
   }
 
-  // 5. Liveness with a database round-trip.
+  // 7. Liveness with a database round-trip, and uploaded files (avatars).
   app.route("/", healthRoutes(services.database));
+  app.route("/", mediaRoutes(services.storage));
 
-  // 6. The API answers in one error envelope and is rate limited per client address.
+  // 8. Accounts: better-auth behind our validation and rate limits.
+  app.route("/", authRoutes({ env, services, clientAddress }));
+
+  // 9. The API answers in one error envelope and is rate limited per client address.
   // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
   app.use(
     "/api/v1/*",
@@ -80,7 +99,7 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
     c.json({ error: { code: "not_found", message: `No API route matches ${c.req.path}.` } }, 404),
   );
 
-  // 7. Everything else is a page.
+  // 10. Everything else is a page.
   if (handlePage) {
     app.all("*", (c) => {
       const context = new RouterContextProvider();

@@ -1,4 +1,10 @@
+import path from "node:path";
+import { createLocalFileStorage, type FileStorage } from "../adapters/file-storage.ts";
 import type { Logger } from "../adapters/logger.ts";
+import { createMailer, type Mailer } from "../adapters/mailer.ts";
+import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
+import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
+import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
 import type { Env } from "../core/config/env.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
@@ -7,11 +13,29 @@ import { createRateLimitRepository, type RateLimitRepository } from "../core/rat
 export interface AppServices {
   database: DatabaseHandle;
   rateLimits: RateLimitRepository;
+  mailer: Mailer;
+  storage: FileStorage;
+  auth: AuthServer;
+  profiles: ProfileRepository;
+  preferences: PreferencesRepository;
 }
 
-export function createServices({ database }: { env: Env; database: DatabaseHandle; logger: Logger }): AppServices {
+export interface ServiceOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+export function createServices({ env, database, logger }: ServiceOptions): AppServices {
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const profiles = createProfileRepository(database.db);
   return {
     database,
     rateLimits: createRateLimitRepository(database.db),
+    mailer,
+    storage: createLocalFileStorage(path.join(env.DATA_DIR, "uploads")),
+    auth: createAuthServer({ env, database, mailer, logger, profiles }),
+    profiles,
+    preferences: createPreferencesRepository(database.db),
   };
 }

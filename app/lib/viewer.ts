@@ -4,4 +4,6 @@ export interface Viewer {
   email: string;
   name: string;
   firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
 }

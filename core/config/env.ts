@@ -28,6 +28,10 @@ const envSchema = z
     ADS_SANDBOX: booleanFromString.default(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    AUTH_FAILED_SIGN_INS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    AUTH_FAILED_SIGN_INS_PER_IP: z.coerce.number().int().positive().default(100),
+    AUTH_SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+    AUTH_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
     TRUST_PROXY: booleanFromString.default(false),
   })
   .transform((env) => ({

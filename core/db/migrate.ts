@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as rateLimits from "./migrations/0001-rate-limits.ts";
+import * as accounts from "./migrations/0002-accounts.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -9,6 +10,7 @@ import type { Database } from "./schema.ts";
  */
 const migrations: Record<string, Migration> = {
   "0001-rate-limits": rateLimits,
+  "0002-accounts": accounts,
 };
 
 export interface MigrationReport {

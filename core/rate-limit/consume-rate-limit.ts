@@ -15,6 +15,24 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
+function windowOf(rule: RateLimitRule, nowMs: number) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  return { windowStart, resetSeconds: Math.ceil((windowStart + windowMs - nowMs) / 1000) };
+}
+
+/** Says whether `subject` has already used up the rule, without counting a hit (for failure-only limits). */
+export async function peekRateLimit(
+  repository: RateLimitRepository,
+  rule: RateLimitRule,
+  subject: string,
+  nowMs: number = Date.now(),
+): Promise<RateLimitDecision> {
+  const { windowStart, resetSeconds } = windowOf(rule, nowMs);
+  const count = await repository.countHits(`${rule.name}:${subject}`, windowStart);
+  return { isAllowed: count < rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds };
+}
+
 /** Fixed-window limit: counts a hit for `subject` and says whether it is within the rule. */
 export async function consumeRateLimit(
   repository: RateLimitRepository,
@@ -22,13 +40,12 @@ export async function consumeRateLimit(
   subject: string,
   nowMs: number = Date.now(),
 ): Promise<RateLimitDecision> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(nowMs / windowMs) * windowMs;
+  const { windowStart, resetSeconds } = windowOf(rule, nowMs);
   const count = await repository.incrementHit(`${rule.name}:${subject}`, windowStart);
   return {
     isAllowed: count <= rule.limit,
     limit: rule.limit,
     remaining: Math.max(0, rule.limit - count),
-    resetSeconds: Math.ceil((windowStart + windowMs - nowMs) / 1000),
+    resetSeconds,
   };
 }

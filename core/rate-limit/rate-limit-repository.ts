@@ -4,6 +4,8 @@ import type { Database } from "../db/schema.ts";
 export interface RateLimitRepository {
   /** Counts one hit for `key` in the window that starts at `windowStart`; returns the count so far. */
   incrementHit(key: string, windowStart: number): Promise<number>;
+  /** The count so far for `key` in that window, without counting a hit. */
+  countHits(key: string, windowStart: number): Promise<number>;
   deleteWindowsBefore(windowStart: number): Promise<number>;
 }
 
@@ -23,6 +25,15 @@ export function createRateLimitRepository(db: Kysely<Database>): RateLimitReposi
         .returning("count")
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+    async countHits(key, windowStart) {
+      const row = await db
+        .selectFrom("rate_limits")
+        .select("count")
+        .where("key", "=", key)
+        .where("window_start", "=", windowStart)
+        .executeTakeFirst();
+      return row ? Number(row.count) : 0;
     },
     async deleteWindowsBefore(windowStart) {
       const result = await db.deleteFrom("rate_limits").where("window_start", "<", windowStart).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { PanelLeft } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
+import { requireViewerContext } from "../../lib/session.server.ts";
 import { useRootData } from "../../root.tsx";
 import { Button } from "../ui/button.tsx";
 import { Separator } from "../ui/separator.tsx";
@@ -10,8 +11,9 @@ import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  // The guard for signed-in access is added here by the accounts issue (requireViewer).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Every app screen is for signed-in people: checked here, on the server, before anything renders.
+  await requireViewerContext(request, context);
   return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")) };
 }
 

@@ -25,7 +25,14 @@ describe("SiteHeader", () => {
   });
 
   it("offers Dashboard and Go to Dashboard to signed-in users", () => {
-    const links = linksOf({ id: "u1", email: "ada@example.com", name: "Ada Lovelace", firstName: "Ada" });
+    const links = linksOf({
+      id: "u1",
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      avatarUrl: null,
+    });
     expect(links).toContainEqual(["Dashboard", "/dashboard"]);
     expect(links).toContainEqual(["Go to Dashboard", "/dashboard"]);
     expect(links.map(([label]) => label)).not.toContain("Sign In");

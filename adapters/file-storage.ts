@@ -1,0 +1,58 @@
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export interface StoredFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where uploads live. Keys are slash-separated paths such as `avatars/{userId}/avatar.webp`.
+ * Local disk is the default; an S3-compatible store implements the same three calls
+ * (PutObject, GetObject, DeleteObject) when S3_* is configured.
+ */
+export interface FileStorage {
+  put(key: string, file: StoredFile): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+
+function assertSafeKey(key: string) {
+  // Keys come from our code, but a bad one must never escape the storage root.
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+/** Files under DATA_DIR/uploads; the content type sits beside each file. */
+export function createLocalFileStorage(root: string): FileStorage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    async put(key, file) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, file.bytes);
+      await writeFile(`${target}.type`, file.contentType);
+      await rename(temporary, target);
+    },
+    async get(key) {
+      const target = pathOf(key);
+      try {
+        const [bytes, contentType] = await Promise.all([readFile(target), readFile(`${target}.type`, "utf8")]);
+        return { bytes, contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const target = pathOf(key);
+      await Promise.all([rm(target, { force: true }), rm(`${target}.type`, { force: true })]);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { redirect } from "react-router";
+import { getViewerContext, type ViewerContext } from "../../core/accounts/get-viewer.ts";
+import { type AppContextValue, appContext } from "./app-context.ts";
+import type { Viewer } from "./viewer.ts";
+
+interface ContextReader {
+  get(key: typeof appContext): AppContextValue;
+}
+
+// One session lookup per request, however many loaders ask.
+const cache = new WeakMap<Request, Promise<ViewerContext | null>>();
+
+export function getViewerContextFor(request: Request, context: ContextReader): Promise<ViewerContext | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = getViewerContext(context.get(appContext).services, request.headers);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+export function toViewer({ user, profile }: ViewerContext): Viewer {
+  return {
+    id: user.id,
+    email: user.email,
+    name: profile ? `${profile.firstName} ${profile.lastName}`.trim() || user.name : user.name,
+    firstName: profile?.firstName || user.name.split(" ")[0] || "",
+    lastName: profile?.lastName ?? "",
+    avatarUrl: profile?.avatarUrl ?? null,
+  };
+}
+
+/** Sends an anonymous visitor to /login, remembering where they were going. */
+export async function requireViewerContext(request: Request, context: ContextReader): Promise<ViewerContext> {
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) {
+    const url = new URL(request.url);
+    const target = `${url.pathname}${url.search}`;
+    // Sign-in lands on /dashboard anyway; only other pages need remembering.
+    throw redirect(target === "/dashboard" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`);
+  }
+  return viewer;
+}
+
+/** A signed-in visitor has no business on /login or /signup. */
+export async function redirectSignedIn(request: Request, context: ContextReader): Promise<void> {
+  if (await getViewerContextFor(request, context)) throw redirect("/dashboard");
+}
+
+/** Only same-site paths: an open redirect would let a link send people elsewhere after sign-in. */
+export function safeRedirectTarget(value: string | null | undefined, fallback = "/dashboard"): string {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
