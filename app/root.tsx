@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -9,10 +10,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/ui/sonner.tsx";
 import { appContext } from "./lib/app-context.ts";
+import { type Flash, readFlash } from "./lib/flash.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getViewerContextFor, toViewer } from "./lib/session.server.ts";
 import { themeBootScript } from "./lib/theme.ts";
@@ -33,18 +36,26 @@ interface RootData {
   viewer: Viewer | null;
   /** The signed-in person's language preference; sets <html lang>. */
   language: string;
+  /** A toast carried across a full page load, shown once. */
+  flash: (Flash & { id: string }) | null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { publicEnv } = context.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { publicEnv, requestId } = context.get(appContext);
   const viewerContext = await getViewerContextFor(request, context);
-  return {
+  const pendingFlash = readFlash(request);
+  const rootData: RootData = {
     appUrl: publicEnv.APP_URL,
     isGitHubConfigured: publicEnv.isGitHubConfigured,
     viewer: viewerContext ? toViewer(viewerContext) : null,
     language: viewerContext?.preferences.language ?? "en",
+    flash: pendingFlash ? { ...pendingFlash.flash, id: requestId } : null,
   };
+  return data(rootData, pendingFlash ? { headers: { "Set-Cookie": pendingFlash.clearCookie } } : undefined);
 }
+
+// Who is signed in can change on any navigation (sign-in, sign-out, profile edits): always re-read.
+export const shouldRevalidate = () => true;
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -75,6 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { theme } = useTheme();
+  const flash = useRootData()?.flash ?? null;
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.kind === "error" ? toast.error : toast.success;
+    show(flash.title, { id: flash.id, description: flash.description });
+  }, [flash]);
   return (
     <>
       <Outlet />

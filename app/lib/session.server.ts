@@ -46,9 +46,3 @@ export async function requireViewerContext(request: Request, context: ContextRea
 export async function redirectSignedIn(request: Request, context: ContextReader): Promise<void> {
   if (await getViewerContextFor(request, context)) throw redirect("/dashboard");
 }
-
-/** Only same-site paths: an open redirect would let a link send people elsewhere after sign-in. */
-export function safeRedirectTarget(value: string | null | undefined, fallback = "/dashboard"): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}

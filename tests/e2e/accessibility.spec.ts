@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { newSignedInPage } from "../support/accounts.ts";
 import { setupBrowser } from "../support/browser.ts";
 
 const browser = setupBrowser();
@@ -24,7 +25,9 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     ["/preferences", "dark"],
     ["/no-such-page", "light"],
   ] as const)("%s in %s has no violations", async (path, colorScheme) => {
-    const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
+    const options = { colorScheme, viewport: { width: 1280, height: 800 } };
+    const isAppScreen = path === "/dashboard" || path === "/preferences";
+    const page = isAppScreen ? await newSignedInPage(browser, options) : await browser.newPage(options);
     await page.goto(path);
     await page.addScriptTag({ content: axeSource });
     const violations = (await page.evaluate(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newSignedInPage } from "../support/accounts.ts";
 import { setupBrowser } from "../support/browser.ts";
 
 const browser = setupBrowser();
@@ -6,7 +7,7 @@ const desktop = { viewport: { width: 1280, height: 800 } };
 
 describe("app shell sidebar", () => {
   it("lists every entry of the spec with its badges, Settings open", async () => {
-    const page = await browser.newPage(desktop);
+    const page = await newSignedInPage(browser, desktop);
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     for (const [name, href] of [
@@ -41,7 +42,7 @@ describe("app shell sidebar", () => {
   });
 
   it("has the organization switcher, Contact and a user menu", async () => {
-    const page = await browser.newPage(desktop);
+    const page = await newSignedInPage(browser, desktop);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Switch Organization" }).click();
     expect(await page.getByRole("menuitem", { name: "Create New" }).count()).toBe(1);
@@ -56,7 +57,7 @@ describe("app shell sidebar", () => {
   });
 
   it("collapses to 3rem by button and by Ctrl+B, and remembers it in a 7-day cookie", async () => {
-    const page = await browser.newPage(desktop);
+    const page = await newSignedInPage(browser, desktop);
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     expect((await sidebar.boundingBox())?.width).toBe(256);
@@ -83,7 +84,7 @@ describe("app shell sidebar", () => {
   });
 
   it("shows icon-mode labels as tooltips", async () => {
-    const page = await browser.newPage(desktop);
+    const page = await newSignedInPage(browser, desktop);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     await page.getByRole("link", { name: "Optimizer" }).hover();
@@ -91,7 +92,7 @@ describe("app shell sidebar", () => {
   });
 
   it("becomes an 18rem drawer below 768px", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const page = await newSignedInPage(browser, { viewport: { width: 375, height: 812 } });
     await page.goto("/dashboard");
     expect(await page.getByRole("complementary", { name: "Sidebar" }).count()).toBe(0);
     await page.getByRole("button", { name: "Toggle sidebar" }).click();

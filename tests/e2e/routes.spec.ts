@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sharedUserCookie } from "../support/accounts.ts";
 import { baseUrl } from "../support/browser.ts";
 
 /** Every route of the spec's route table: the status it answers and the headline it shows. */
@@ -44,8 +45,19 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome"]),
 ];
 
+const APP_SCREENS = new Set(
+  PAGES.filter(([, , headline]) =>
+    ["Welcome", "Integrations", "Profile Settings", "Preferences"].includes(headline),
+  ).map(([path]) => path),
+);
+
 async function get(path: string, init?: RequestInit) {
   return fetch(`${baseUrl()}${path}`, { redirect: "manual", ...init });
+}
+
+/** App screens are for signed-in people: they are fetched with a session cookie. */
+async function getAsVisitor(path: string) {
+  return get(path, APP_SCREENS.has(path) ? { headers: { cookie: await sharedUserCookie() } } : undefined);
 }
 
 function firstHeadline(html: string): string | undefined {
@@ -57,7 +69,7 @@ function firstHeadline(html: string): string | undefined {
 
 describe("the route table", () => {
   it.each(PAGES)("%s answers 200 with its title and headline", async (path, title, headline) => {
-    const response = await get(path);
+    const response = await getAsVisitor(path);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();
@@ -65,13 +77,13 @@ describe("the route table", () => {
     expect(firstHeadline(html)).toBe(headline);
     expect(html).toMatch(/<html lang="en"/);
     expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
-    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1${path === "/" ? "/" : path}"`);
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl()}${path === "/" ? "/" : path}"`);
   });
 
   it("renders same-screen pairs with one screen", async () => {
     const screens = await Promise.all(
       ["/profile", "/account/profile", "/preferences", "/account/preferences"].map(async (path) =>
-        firstHeadline(await (await get(path)).text()),
+        firstHeadline(await (await getAsVisitor(path)).text()),
       ),
     );
     expect(screens).toEqual(["Profile Settings", "Profile Settings", "Preferences", "Preferences"]);
@@ -106,7 +118,7 @@ describe("resources", () => {
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain("User-agent: *");
-    expect(body).toContain("Sitemap: http://127.0.0.1/sitemap.xml");
+    expect(body).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
     expect(body).toContain("Disallow: /dashboard");
   });
 
@@ -114,9 +126,9 @@ describe("resources", () => {
     const response = await get("/sitemap.xml");
     expect(response.headers.get("content-type")).toContain("application/xml");
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toContain("http://127.0.0.1/");
-    expect(locations).toContain("http://127.0.0.1/pricing");
-    expect(locations).toContain("http://127.0.0.1/legal/gdpr");
+    expect(locations).toContain(`${baseUrl()}/`);
+    expect(locations).toContain(`${baseUrl()}/pricing`);
+    expect(locations).toContain(`${baseUrl()}/legal/gdpr`);
     expect(locations.some((location) => location?.includes("/dashboard"))).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newSignedInPage, sharedUserCookie } from "../support/accounts.ts";
 import { baseUrl, setupBrowser } from "../support/browser.ts";
 
 const browser = setupBrowser();
@@ -26,13 +27,15 @@ describe("theme", () => {
   });
 
   it("shows system in the select before mount", async () => {
-    const html = await (await fetch(`${baseUrl()}/preferences`)).text();
+    const html = await (
+      await fetch(`${baseUrl()}/preferences`, { headers: { cookie: await sharedUserCookie() } })
+    ).text();
     const trigger = html.match(/<button[^>]*id="theme-select"[^>]*>([\s\S]*?)<\/button>/)?.[1] ?? "";
     expect(trigger.replace(/<[^>]+>/g, "")).toContain("System");
   });
 
   it("applies a choice at once and remembers it under the key theme", async () => {
-    const page = await browser.newPage({ colorScheme: "light" });
+    const page = await newSignedInPage(browser, { colorScheme: "light" });
     await page.addInitScript(() => {
       if (!sessionStorage.getItem("seeded")) {
         localStorage.setItem("theme", "dark");

@@ -1,15 +1,32 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../scripts/build-if-stale.ts";
 import { startServer } from "../../server/main.ts";
+import { startFakeGitHub } from "../support/fake-github.ts";
+import { startSmtpCatcher } from "../support/smtp-catcher.ts";
 import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
 import { testEnv } from "../support/test-env.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
     baseUrl: string;
+    /** The SMTP catcher's message list (GET, ?to=address). */
+    mailUrl: string;
+    /** The fake GitHub Enterprise Server the app's GITHUB_URL points at. */
+    gitHubUrl: string;
   }
+}
+
+export const E2E_GITHUB_CLIENT = { clientId: "e2e-client-id", clientSecret: "e2e-client-secret" };
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** Builds the app when needed and serves the production build on a free port, on its own database. */
@@ -22,17 +39,33 @@ export default async function setup(project: TestProject) {
     await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await runOnServer(baseUrl, `CREATE DATABASE ${databaseName}`);
   }
+  const smtp = await startSmtpCatcher();
+  const gitHub = await startFakeGitHub(E2E_GITHUB_CLIENT);
+  // A fixed port, so APP_URL (the origin better-auth and our CSRF check trust) is the real one.
+  const port = await freePort();
   const env = testEnv({
-    PORT: "0",
+    PORT: String(port),
     HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    SMTP_URL: smtp.smtpUrl,
+    GITHUB_URL: gitHub.url,
+    GITHUB_CLIENT_ID: E2E_GITHUB_CLIENT.clientId,
+    GITHUB_CLIENT_SECRET: E2E_GITHUB_CLIENT.clientSecret,
+    // Every browser test signs up from 127.0.0.1; the limits themselves are tested with small values.
+    AUTH_SIGN_UPS_PER_IP_PER_HOUR: "10000",
+    AUTH_FAILED_SIGN_INS_PER_IP: "10000",
     ...(baseUrl ? { DATABASE_URL: databaseUrlFor(baseUrl, databaseName) } : {}),
   });
-  const server = await startServer({ env: { ...env, APP_URL: "http://127.0.0.1" }, buildDir: "build" });
+  const server = await startServer({ env, buildDir: "build" });
   project.provide("baseUrl", server.url);
+  project.provide("mailUrl", smtp.messagesUrl);
+  project.provide("gitHubUrl", gitHub.url);
 
   return async () => {
     await server.stop();
+    await smtp.stop();
+    await gitHub.stop();
     if (baseUrl) await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,8 +1,9 @@
 import { ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import type { Viewer } from "../../lib/viewer.ts";
-import { Avatar, AvatarFallback } from "../ui/avatar.tsx";
+import { Avatar, AvatarFallback, AvatarImage } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible.tsx";
 import {
@@ -205,6 +206,7 @@ function ContactButton() {
 
 function UserMenu({ viewer }: { viewer: Viewer | null }) {
   const isIconMode = useIsIconMode();
+  const logoutForm = useRef<HTMLFormElement>(null);
   const name = viewer?.name ?? "Your account";
   const initials =
     name
@@ -218,6 +220,7 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
       <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
         <span className="sr-only">User menu: </span>
         <Avatar className="size-8 rounded-lg">
+          {viewer?.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
           <AvatarFallback className="rounded-lg">{initials}</AvatarFallback>
         </Avatar>
         <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
@@ -238,14 +241,12 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <Form method="post" action="/logout" reloadDocument>
-          <DropdownMenuItem asChild>
-            <button type="submit" className="w-full">
-              <LogOut aria-hidden="true" /> Logout
-            </button>
-          </DropdownMenuItem>
-        </Form>
+        {/* The menu unmounts on select, so the item submits a form that lives outside it. */}
+        <DropdownMenuItem onSelect={() => logoutForm.current?.requestSubmit()}>
+          <LogOut aria-hidden="true" /> Logout
+        </DropdownMenuItem>
       </DropdownMenuContent>
+      <Form ref={logoutForm} method="post" action="/logout" reloadDocument hidden />
     </DropdownMenu>
   );
 }

@@ -1,4 +1,8 @@
 import { Loader2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authClient, readSessionTokens } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/auth-callback";
 
@@ -11,7 +15,55 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     isIndexable: false,
   });
 
+type Outcome = { to: string; toast?: () => void };
+
+/** The spec's order of checks (§4): a one-time token, then session tokens, then an existing session. */
+async function completeAuthentication(search: string, hash: string): Promise<Outcome> {
+  const query = new URLSearchParams(search);
+  const tokenHash = query.get("token_hash");
+  if (tokenHash && query.get("type")) {
+    try {
+      await authClient.verifyEmail(tokenHash);
+      return { to: "/dashboard", toast: () => toast.success("Email verified!") };
+    } catch (error) {
+      console.warn("Verification failed", error);
+      const description = error instanceof Error ? error.message : undefined;
+      return { to: "/signup", toast: () => toast.error("Verification failed", { description }) };
+    }
+  }
+  const tokens = readSessionTokens(hash) ?? readSessionTokens(search);
+  if (tokens) {
+    await authClient.exchangeHandoff(tokens);
+    const title = tokens.type === "signup" ? "Email verified!" : "Welcome back!";
+    return { to: "/dashboard", toast: () => toast.success(title) };
+  }
+  const session = await authClient.getSession();
+  return { to: session ? "/dashboard" : "/login" };
+}
+
 export default function AuthCallbackPage() {
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const hasStarted = useRef(false);
+
+  useEffect(() => {
+    // Tokens work once: never run twice for the same visit.
+    if (hasStarted.current) return;
+    hasStarted.current = true;
+    completeAuthentication(search, hash)
+      .then((outcome) => {
+        outcome.toast?.();
+        navigate(outcome.to, { replace: true });
+      })
+      .catch((error: unknown) => {
+        console.warn("Authentication failed", error);
+        toast.error("Authentication failed", {
+          description: error instanceof Error ? error.message : "Something went wrong during authentication.",
+        });
+        navigate("/login", { replace: true });
+      });
+  }, [search, hash, navigate]);
+
   return (
     <div className="flex min-h-[calc(100svh-4rem)] items-center justify-center px-4 py-12">
       <div role="status" className="flex max-w-md flex-col items-center gap-4 text-center">

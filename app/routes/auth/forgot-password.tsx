@@ -1,5 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { CardFooter } from "../../components/ui/card.tsx";
+import { FormField } from "../../components/auth/form-field.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { CardContent, CardFooter } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,11 +23,67 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: "onTouched",
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function requestReset(values: ForgotPasswordInput) {
+    try {
+      await authClient.requestPasswordReset(values.email);
+      // The same answer whether or not an account exists: nobody learns who has one.
+      setSentTo(values.email);
+      toast.success("Check your email", {
+        description: "If an account exists for that address, we sent it a link to reset the password.",
+      });
+    } catch (error) {
+      console.warn("Password reset failed", error);
+      toast.error("Password reset failed", {
+        description: error instanceof Error ? error.message : "Something went wrong. Please try again.",
+      });
+    }
+  }
+
   return (
     <AuthScreen
       title="Forgot your password?"
       description="We'll send a link to set a new password to the email address on your Adhelm account."
     >
+      <CardContent>
+        {sentTo ? (
+          <div role="status" className="flex gap-3 rounded-lg border bg-muted/50 p-4 text-sm">
+            <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div className="grid gap-1">
+              <p className="font-medium">Check your email</p>
+              <p className="text-muted-foreground">
+                If an account exists for {sentTo}, a reset link is on its way. It works once and expires in 30 minutes.
+              </p>
+            </div>
+          </div>
+        ) : (
+          <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(requestReset)}>
+            <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+              {(field) => (
+                <Input
+                  {...field}
+                  {...form.register("email")}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@company.com"
+                  disabled={isSubmitting}
+                />
+              )}
+            </FormField>
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              Send reset link
+            </Button>
+          </form>
+        )}
+      </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
           Remembered it? <AuthLink to="/login">Back to sign in</AuthLink>

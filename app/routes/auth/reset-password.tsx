@@ -1,5 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, TriangleAlert } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { type ResetPasswordInput, resetPasswordSchema } from "../../../core/accounts/account-schemas.ts";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { CardFooter } from "../../components/ui/card.tsx";
+import { FormField } from "../../components/auth/form-field.tsx";
+import { PasswordInput } from "../../components/auth/password-input.tsx";
+import { PasswordStrength } from "../../components/auth/password-strength.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { CardContent, CardFooter } from "../../components/ui/card.tsx";
+import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -13,15 +24,89 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: "onChange",
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function resetPassword(values: ResetPasswordInput) {
+    if (!token) return;
+    try {
+      const { handoff } = await authClient.resetPassword(token, values.password);
+      // The new password signs the person in once, through the landing page's token handling.
+      const fragment = new URLSearchParams({ ...handoff });
+      navigate(`/#${fragment.toString()}`, { replace: true });
+    } catch (error) {
+      console.warn("Password reset failed", error);
+      const isExpired = error instanceof AuthRequestError && error.code === "INVALID_TOKEN";
+      toast.error("Password reset failed", {
+        description: isExpired
+          ? "This reset link is invalid, expired or already used. Ask for a new one."
+          : error instanceof Error
+            ? error.message
+            : undefined,
+      });
+    }
+  }
+
+  if (!token) {
+    return (
+      <AuthScreen title="Set a new password">
+        <CardContent>
+          <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+            <p>This page needs the link from your password-reset email. Ask for a new link if yours has expired.</p>
+          </div>
+        </CardContent>
+        <CardFooter className="justify-center border-t text-sm">
+          <AuthLink to="/forgot-password">Send a new reset link</AuthLink>
+        </CardFooter>
+      </AuthScreen>
+    );
+  }
+
   return (
-    <AuthScreen
-      title="Set a new password"
-      description="Choose a new password for your Adhelm account. It must be at least 8 characters long."
-    >
+    <AuthScreen title="Set a new password" description="Choose a strong password you don't use anywhere else.">
+      <CardContent>
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(resetPassword)}>
+          <FormField
+            id="reset-password"
+            label="New password"
+            error={errors.password?.message}
+            hint={<PasswordStrength id="reset-password-strength" password={form.watch("password")} />}
+          >
+            {(field) => (
+              <PasswordInput
+                {...field}
+                {...form.register("password", { deps: ["confirmPassword"] })}
+                autoComplete="new-password"
+                disabled={isSubmitting}
+              />
+            )}
+          </FormField>
+          <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(field) => (
+              <PasswordInput
+                {...field}
+                {...form.register("confirmPassword")}
+                autoComplete="new-password"
+                disabled={isSubmitting}
+              />
+            )}
+          </FormField>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            Update password
+          </Button>
+        </form>
+      </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
-        <p>
-          Changed your mind? <AuthLink to="/login">Back to sign in</AuthLink>
-        </p>
+        <AuthLink to="/forgot-password">Send a new reset link</AuthLink>
       </CardFooter>
     </AuthScreen>
   );

@@ -1,33 +1,187 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { type SignupInput, signupSchema } from "../../../core/accounts/account-schemas.ts";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
+import { FormField } from "../../components/auth/form-field.tsx";
+import { AuthDivider, GitHubButton } from "../../components/auth/github-button.tsx";
+import { PasswordInput } from "../../components/auth/password-input.tsx";
+import { PasswordStrength } from "../../components/auth/password-strength.tsx";
+import { useGitHubErrorToast } from "../../components/auth/use-github-error.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { redirectSignedIn } from "../../lib/session.server.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sign up",
-    description:
-      "Create your Adhelm account and start a 14-day free trial. No credit card required, and setup takes about 5 minutes.",
+    description: "Start your 14-day free trial of Adhelm. No credit card required; setup takes five minutes.",
     path: "/signup",
     appUrl: appUrlFrom(matches),
   });
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedIn(request, context);
+  return null;
+}
+
+const FIELD_NAMES = ["firstName", "lastName", "companyName", "email", "password", "confirmPassword", "acceptTerms"];
+
 export default function SignupPage() {
+  const navigate = useNavigate();
+  useGitHubErrorToast("GitHub sign up failed");
+  const form = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    mode: "onChange",
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      companyName: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+      acceptTerms: false,
+    },
+  });
+  const { errors, isSubmitting, isValid } = form.formState;
+  const password = form.watch("password");
+  const acceptTerms = form.watch("acceptTerms");
+  const hasErrors = Object.keys(errors).length > 0;
+  const canSubmit = isValid && acceptTerms === true && !hasErrors && !isSubmitting;
+
+  async function signUp(values: SignupInput) {
+    try {
+      await authClient.signUp({ ...values, companyName: values.companyName || undefined });
+      navigate("/verify-email", { state: { email: values.email } });
+    } catch (error) {
+      console.warn("Sign up failed", error);
+      if (error instanceof AuthRequestError)
+        for (const [field, message] of Object.entries(error.fieldErrors))
+          if (FIELD_NAMES.includes(field)) form.setError(field as keyof SignupInput, { message });
+      toast.error("Sign up failed", {
+        description: error instanceof Error ? error.message : "Something went wrong. Please try again.",
+      });
+    }
+  }
+
   return (
     <AuthScreen
       isHeaderless
       title="Create your account"
       description="Start your 14-day free trial. No credit card required."
     >
-      <CardContent className="text-center text-muted-foreground text-sm">
+      <CardContent className="grid gap-5">
+        <GitHubButton from="signup" disabled={isSubmitting} />
+        <AuthDivider />
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(signUp)}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="signup-first-name" label="First name" error={errors.firstName?.message}>
+              {(field) => (
+                <Input {...field} {...form.register("firstName")} autoComplete="given-name" disabled={isSubmitting} />
+              )}
+            </FormField>
+            <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message}>
+              {(field) => (
+                <Input {...field} {...form.register("lastName")} autoComplete="family-name" disabled={isSubmitting} />
+              )}
+            </FormField>
+          </div>
+          <FormField
+            id="signup-company"
+            label={
+              <>
+                Company <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            error={errors.companyName?.message}
+          >
+            {(field) => (
+              <Input {...field} {...form.register("companyName")} autoComplete="organization" disabled={isSubmitting} />
+            )}
+          </FormField>
+          <FormField id="signup-email" label="Email" error={errors.email?.message}>
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register("email")}
+                type="email"
+                autoComplete="email"
+                placeholder="you@company.com"
+                disabled={isSubmitting}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="signup-password"
+            label="Password"
+            error={errors.password?.message}
+            hint={<PasswordStrength id="signup-password-strength" password={password} />}
+          >
+            {(field) => (
+              <PasswordInput
+                {...field}
+                {...form.register("password", { deps: ["confirmPassword"] })}
+                autoComplete="new-password"
+                disabled={isSubmitting}
+              />
+            )}
+          </FormField>
+          <FormField id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+            {(field) => (
+              <PasswordInput
+                {...field}
+                {...form.register("confirmPassword")}
+                autoComplete="new-password"
+                disabled={isSubmitting}
+              />
+            )}
+          </FormField>
+          <div className="grid gap-2">
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id="signup-terms"
+                className="mt-0.5"
+                checked={acceptTerms === true}
+                onCheckedChange={(checked) =>
+                  form.setValue("acceptTerms", checked === true, { shouldValidate: true, shouldDirty: true })
+                }
+                aria-invalid={Boolean(errors.acceptTerms)}
+                aria-describedby={errors.acceptTerms ? "signup-terms-error" : undefined}
+                disabled={isSubmitting}
+              />
+              <Label htmlFor="signup-terms" className="inline font-normal leading-snug">
+                I agree to the <AuthLink to="/terms">Terms of Service</AuthLink> and{" "}
+                <AuthLink to="/privacy">Privacy Policy</AuthLink>
+              </Label>
+            </div>
+            {errors.acceptTerms ? (
+              <p id="signup-terms-error" className="text-destructive text-sm">
+                {errors.acceptTerms.message}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" className="w-full" disabled={!canSubmit}>
+            {isSubmitting ? (
+              <>
+                <Loader2 aria-hidden="true" className="animate-spin" /> Creating account...
+              </>
+            ) : (
+              "Create account"
+            )}
+          </Button>
+        </form>
+      </CardContent>
+      <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
           Already have an account? <AuthLink to="/login">Sign in</AuthLink>
-        </p>
-      </CardContent>
-      <CardFooter className="justify-center border-t text-center text-muted-foreground text-xs">
-        <p className="text-pretty">
-          By creating an account, you agree to our <AuthLink to="/terms">Terms of Service</AuthLink> and{" "}
-          <AuthLink to="/privacy">Privacy Policy</AuthLink>.
         </p>
       </CardFooter>
     </AuthScreen>

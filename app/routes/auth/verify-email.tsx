@@ -1,8 +1,14 @@
-import { MailCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Loader2, MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { toast } from "sonner";
+import { forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
+import { FormField } from "../../components/auth/form-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/verify-email";
 
@@ -22,6 +28,8 @@ const STEPS = [
 ] as const;
 
 export default function VerifyEmailPage() {
+  const location = useLocation();
+  const signedUpEmail = (location.state as { email?: string } | null)?.email ?? "";
   return (
     <AuthScreen
       title="Check your email"
@@ -46,6 +54,7 @@ export default function VerifyEmailPage() {
             </li>
           ))}
         </ol>
+        <ResendVerification initialEmail={signedUpEmail} />
       </CardContent>
       <CardFooter className="flex-col gap-4 border-t text-center text-muted-foreground text-sm">
         <p className="text-pretty">
@@ -57,5 +66,54 @@ export default function VerifyEmailPage() {
         </Button>
       </CardFooter>
     </AuthScreen>
+  );
+}
+
+/** A new link for a lost or expired one; the server allows five mails an hour per address. */
+function ResendVerification({ initialEmail }: { initialEmail: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [isSending, setIsSending] = useState(false);
+
+  async function resend(event: FormEvent) {
+    event.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setIsSending(true);
+    try {
+      await authClient.sendVerificationEmail(parsed.data.email);
+      toast.success("Check your email", { description: `We sent a new verification link to ${parsed.data.email}.` });
+    } catch (failure) {
+      console.warn("Resend failed", failure);
+      toast.error("Could not send the email", { description: failure instanceof Error ? failure.message : undefined });
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={resend} noValidate className="mt-6 grid gap-3 border-t pt-6">
+      <p className="font-medium text-sm">Didn't get the email?</p>
+      <FormField id="resend-email" label="Email" error={error}>
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={isSending}
+          />
+        )}
+      </FormField>
+      <Button type="submit" variant="secondary" disabled={isSending}>
+        {isSending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        Resend verification email
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
+import { SessionFragmentHandler } from "../../components/auth/session-fragment-handler.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
 import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
@@ -21,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function HomePage() {
   return (
     <>
+      <SessionFragmentHandler />
       <PageHero
         eyebrow="AI-assisted campaign management"
         title="AI-powered ad management that grows your ROAS"

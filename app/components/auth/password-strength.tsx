@@ -1,0 +1,42 @@
+import { PASSWORD_STRENGTH_LABELS, scorePassword } from "../../../core/accounts/account-schemas.ts";
+import { cn } from "../../lib/cn.ts";
+
+// From red through amber to green, one per score (0 and 1 share "Very Weak").
+const BAR_COLOURS = ["bg-destructive", "bg-destructive", "bg-orange-500", "bg-warning", "bg-lime-500", "bg-success"];
+const TEXT_COLOURS = [
+  "text-destructive",
+  "text-destructive",
+  "text-orange-600 dark:text-orange-400",
+  "text-amber-700 dark:text-amber-400",
+  "text-lime-700 dark:text-lime-400",
+  "text-success",
+];
+
+/** The spec's meter: a score of 0 to 5, a label, a colour and a bar. */
+export function PasswordStrength({ password, id }: { password: string; id: string }) {
+  if (!password) return null;
+  const score = scorePassword(password);
+  const label = PASSWORD_STRENGTH_LABELS[score];
+  return (
+    <div id={id} className="grid gap-1.5">
+      <div
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={5}
+        aria-valuenow={score}
+        aria-valuetext={label}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn("h-full transition-[width] motion-reduce:transition-none", BAR_COLOURS[score])}
+          style={{ width: `${(score / 5) * 100}%` }}
+        />
+      </div>
+      <p className="text-xs">
+        <span className="text-muted-foreground">Password strength: </span>
+        <span className={cn("font-medium", TEXT_COLOURS[score])}>{label}</span>
+      </p>
+    </div>
+  );
+}
