@@ -11,9 +11,9 @@ export interface FakeGitHubUser {
 
 /**
  * A local stand-in for GitHub Enterprise Server: the OAuth authorize page and token endpoint under
- * /login/oauth/, and the REST API under /api/v3. The authorize page shows an "Authorize" button
- * for the user named by the `login_hint`-like query the test sets with PUT /__next-user, or
- * a "Cancel" link that returns access_denied, as GitHub does.
+ * /login/oauth/, and the REST API under /api/v3. The authorize page offers "Authorize" (for the
+ * user a test chose with PUT /__next-user) or "Cancel", which returns access_denied as GitHub does.
+ * GET /__requests lists the calls it received.
  */
 export async function startFakeGitHub({ clientId, clientSecret }: { clientId: string; clientSecret: string }) {
   let nextUser: FakeGitHubUser = { id: 1, login: "octocat", name: "Mona Lisa Octocat", email: "octocat@example.com" };
