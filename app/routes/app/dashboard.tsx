@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { useRootData } from "../../root.tsx";
+import { requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -36,13 +36,33 @@ const SUMMARY_CARDS = [
   { title: "Platforms", value: "0", icon: Plug },
 ];
 
-export default function DashboardScreen() {
-  const viewer = useRootData()?.viewer ?? null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, profile } = await requireViewerContext(request, context);
+  return {
+    profile: {
+      email: user.email,
+      firstName: profile?.firstName || user.name.split(" ")[0] || "",
+      name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : user.name,
+      companyName: profile?.companyName ?? null,
+      role: profile?.role ?? "admin",
+    },
+  };
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  admin: "Admin",
+  manager: "Manager",
+  analyst: "Analyst",
+  viewer: "Viewer",
+};
+
+export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
-          {viewer ? `Welcome, ${viewer.firstName}` : "Welcome"}
+          {profile.firstName ? `Welcome, ${profile.firstName}` : "Welcome"}
         </h1>
         <p className="mt-1 text-muted-foreground">Here is how your advertising is doing across every platform.</p>
       </div>
@@ -59,6 +79,24 @@ export default function DashboardScreen() {
           </Card>
         ))}
       </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your profile</CardTitle>
+          <CardDescription>
+            <Link to="/account/profile" className="text-primary underline-offset-4 hover:underline">
+              Edit profile
+            </Link>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            <ProfileFact label="Email" value={profile.email} />
+            <ProfileFact label="Name" value={profile.name} />
+            {profile.companyName ? <ProfileFact label="Company" value={profile.companyName} /> : null}
+            <ProfileFact label="Role" value={ROLE_LABELS[profile.role] ?? profile.role} />
+          </dl>
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>Next steps</CardTitle>
@@ -85,6 +123,15 @@ export default function DashboardScreen() {
           </ol>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function ProfileFact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="truncate font-medium">{value}</dd>
     </div>
   );
 }
