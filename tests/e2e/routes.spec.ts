@@ -24,7 +24,8 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/auth/callback", "Verifying your email | Adhelm", "Verifying your email..."],
   ["/forgot-password", "Forgot password | Adhelm", "Forgot your password?"],
   ["/reset-password", "Reset password | Adhelm", "Set a new password"],
-  ["/dashboard", "Dashboard | Adhelm", "Welcome"],
+  // App screens are fetched signed in as this file's shared user, Ada.
+  ["/dashboard", "Dashboard | Adhelm", "Welcome, Ada"],
   ["/integrations", "Integrations | Adhelm", "Integrations"],
   ["/dashboard/integrations", "Integrations | Adhelm", "Integrations"],
   ["/profile", "Profile | Adhelm", "Profile Settings"],
@@ -42,12 +43,12 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
     "/settings/team",
     "/settings/conversions",
     "/campaigns/mes-ads",
-  ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome"]),
+  ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"]),
 ];
 
 const APP_SCREENS = new Set(
   PAGES.filter(([, , headline]) =>
-    ["Welcome", "Integrations", "Profile Settings", "Preferences"].includes(headline),
+    ["Welcome, Ada", "Integrations", "Profile Settings", "Preferences"].includes(headline),
   ).map(([path]) => path),
 );
 

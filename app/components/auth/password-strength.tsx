@@ -19,15 +19,9 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
   const label = PASSWORD_STRENGTH_LABELS[score];
   return (
     <div id={id} className="grid gap-1.5">
-      <div
-        role="meter"
-        aria-label="Password strength"
-        aria-valuemin={0}
-        aria-valuemax={5}
-        aria-valuenow={score}
-        aria-valuetext={label}
-        className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-      >
+      {/* The native meter is for assistive technology; the bar below is its picture. */}
+      <meter className="sr-only" min={0} max={5} value={score} aria-label="Password strength" aria-valuetext={label} />
+      <div aria-hidden="true" className="h-1.5 w-full overflow-hidden rounded-full bg-muted">
         <div
           className={cn("h-full transition-[width] motion-reduce:transition-none", BAR_COLOURS[score])}
           style={{ width: `${(score / 5) * 100}%` }}

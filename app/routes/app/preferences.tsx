@@ -1,5 +1,7 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { Link } from "react-router";
+import { savePreferences } from "../../../core/accounts/save-preferences.ts";
+import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { PreferencesForm } from "../../components/account/preferences-form.tsx";
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -8,12 +10,9 @@ import {
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from "../../components/ui/breadcrumb.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Label } from "../../components/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select.tsx";
+import { appContext } from "../../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { isTheme } from "../../lib/theme.ts";
-import { useTheme } from "../../lib/use-theme.ts";
+import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/preferences";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -25,10 +24,26 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     isIndexable: false,
   });
 
-const THEME_LABELS = { light: "Light", dark: "Dark", system: "System" } as const;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { preferences } = await requireViewerContext(request, context);
+  return { preferences };
+}
 
-export default function PreferencesScreen() {
-  const { theme, setTheme } = useTheme();
+/** JSON: the whole preferences document, validated by the schema before it is saved. */
+export async function action({ request, context }: Route.ActionArgs) {
+  // Same session lookup as requireViewerContext, but a fetcher is answered 401 instead of redirected.
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) return refuseAnonymous();
+  const { services, logger, requestId } = context.get(appContext);
+  try {
+    const preferences = await savePreferences(services, viewer.user.id, await readJsonBody(request));
+    return { ok: true as const, preferences };
+  } catch (error) {
+    return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "preferences action failed"));
+  }
+}
+
+export default function PreferencesScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <Breadcrumb>
@@ -48,32 +63,7 @@ export default function PreferencesScreen() {
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Preferences</h1>
         <p className="mt-1 text-muted-foreground">Choose how Adhelm looks and behaves for you.</p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Appearance</CardTitle>
-          <CardDescription>Light, dark, or follow your system. Applies at once.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <Label htmlFor="theme-select">Theme</Label>
-          <Select value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
-            <SelectTrigger id="theme-select" className="w-full sm:w-60">
-              {/* Explicit text so the server render (before mount) already reads "System". */}
-              <SelectValue>{THEME_LABELS[theme]}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="light">
-                <Sun aria-hidden="true" /> Light
-              </SelectItem>
-              <SelectItem value="dark">
-                <Moon aria-hidden="true" /> Dark
-              </SelectItem>
-              <SelectItem value="system">
-                <Monitor aria-hidden="true" /> System
-              </SelectItem>
-            </SelectContent>
-          </Select>
-        </CardContent>
-      </Card>
+      <PreferencesForm preferences={loaderData.preferences} />
     </div>
   );
 }

@@ -1,8 +1,14 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
+import { listProfileOptions } from "../../../core/accounts/profile-options.ts";
+import { INVALID_IMAGE_MESSAGE, updateAvatar } from "../../../core/accounts/update-avatar.ts";
+import { updateProfile } from "../../../core/accounts/update-profile.ts";
+import { AppError } from "../../../core/errors/app-error.ts";
+import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { AvatarUpload } from "../../components/account/avatar-upload.tsx";
+import { ProfileForm } from "../../components/account/profile-form.tsx";
+import { toProfileFormValues } from "../../components/account/profile-values.ts";
+import { appContext } from "../../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { useRootData } from "../../root.tsx";
+import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -14,8 +20,42 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     isIndexable: false,
   });
 
-export default function ProfileScreen() {
-  const viewer = useRootData()?.viewer ?? null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, profile } = await requireViewerContext(request, context);
+  return {
+    email: user.email,
+    name: profile ? `${profile.firstName} ${profile.lastName}` : user.name,
+    avatarUrl: profile?.avatarUrl ?? null,
+    values: toProfileFormValues(profile, user.name),
+    // Built here so the browser offers exactly what the action will accept.
+    options: listProfileOptions(),
+  };
+}
+
+/** JSON: the profile form. Multipart with intent "avatar": a new avatar. */
+export async function action({ request, context }: Route.ActionArgs) {
+  // Same session lookup as requireViewerContext, but a fetcher is answered 401 instead of redirected.
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) return refuseAnonymous();
+  const { services, logger, requestId } = context.get(appContext);
+  const userId = viewer.user.id;
+  try {
+    if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+      const body = await request.formData();
+      const file = body.get("avatar");
+      if (body.get("intent") !== "avatar" || !(file instanceof File))
+        throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
+      const avatarUrl = await updateAvatar(services, userId, Buffer.from(await file.arrayBuffer()));
+      return { ok: true as const, intent: "avatar" as const, avatarUrl };
+    }
+    const profile = await updateProfile(services, userId, await readJsonBody(request));
+    return { ok: true as const, intent: "profile" as const, profile: toProfileFormValues(profile) };
+  } catch (error) {
+    return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "profile action failed"));
+  }
+}
+
+export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
@@ -24,26 +64,8 @@ export default function ProfileScreen() {
           Manage your personal information and how Adhelm shows your numbers.
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>The address you sign in with.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <Label htmlFor="profile-email">Email</Label>
-          <Input
-            id="profile-email"
-            type="email"
-            value={viewer?.email ?? ""}
-            readOnly
-            disabled
-            aria-describedby="profile-email-hint"
-          />
-          <p id="profile-email-hint" className="text-muted-foreground text-sm">
-            Email cannot be changed
-          </p>
-        </CardContent>
-      </Card>
+      <AvatarUpload avatarUrl={loaderData.avatarUrl} name={loaderData.name} />
+      <ProfileForm values={loaderData.values} email={loaderData.email} options={loaderData.options} />
     </div>
   );
 }
