@@ -64,6 +64,10 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const language = useRootData()?.language ?? "en";
+  // Marks the moment React has taken over the server's HTML (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={language} suppressHydrationWarning>
       <head>

@@ -69,6 +69,14 @@ export function setupBrowser(): BrowserSession {
           pageErrors.push(message.text());
       });
       page.on("pageerror", (error) => pageErrors.push(error.message));
+      // A person can only use a page once React has hydrated it; so must a test.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, gotoOptions) => {
+        const response = await goto(url, gotoOptions);
+        if (response?.headers()["content-type"]?.includes("text/html"))
+          await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+        return response;
+      };
       return page;
     },
   };

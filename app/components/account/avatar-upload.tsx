@@ -4,24 +4,19 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { AVATAR_ACCEPT } from "../../../core/accounts/profile-schema.ts";
 import { cn } from "../../lib/cn.ts";
+import { initialsOf } from "../../lib/initials.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import { Avatar, AvatarFallback, AvatarImage } from "../ui/avatar.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import type { ProfileActionResult } from "./account-action.ts";
 import { checkAvatarFile } from "./avatar-file.ts";
-import { useIsHydrated } from "./use-is-hydrated.ts";
 
 export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; name: string }) {
   const fetcher = useFetcher<ProfileActionResult>();
   const isUploading = fetcher.state !== "idle";
   const isHydrated = useIsHydrated();
-  const initials =
-    name
-      .split(/\s+/)
-      .map((part) => part[0])
-      .join("")
-      .slice(0, 2)
-      .toUpperCase() || "A";
+  const initials = initialsOf(name);
 
   const shownResult = useRef<unknown>(null);
   useEffect(() => {

@@ -11,6 +11,7 @@ import {
   REFRESH_INTERVALS,
 } from "../../../core/accounts/preferences-schema.ts";
 import { isTheme } from "../../lib/theme.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import { useTheme } from "../../lib/use-theme.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -18,7 +19,6 @@ import { Label } from "../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 import type { PreferencesActionResult } from "./account-action.ts";
 import { SettingSwitch } from "./setting-switch.tsx";
-import { useIsHydrated } from "./use-is-hydrated.ts";
 
 const THEME_LABELS = { light: "Light", dark: "Dark", system: "System" } as const;
 

@@ -13,6 +13,7 @@ import {
   profileSchema,
 } from "../../../core/accounts/profile-schema.ts";
 import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import { Button } from "../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Input } from "../ui/input.tsx";
@@ -20,7 +21,6 @@ import { Label } from "../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
 import type { ProfileActionResult } from "./account-action.ts";
 import { COMPANY_SIZE_LABELS, type ProfileFormValues, ROLE_LABELS } from "./profile-values.ts";
-import { useIsHydrated } from "./use-is-hydrated.ts";
 
 const FIELDS = Object.keys(profileSchema.shape) as Array<FieldPath<ProfileInput>>;
 const isField = (name: string): name is FieldPath<ProfileInput> => (FIELDS as string[]).includes(name);

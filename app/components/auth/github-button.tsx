@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { authClient } from "../../lib/auth-client.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import { useRootData } from "../../root.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -17,6 +18,7 @@ function GitHubMark() {
 export function GitHubButton({ from, disabled }: { from: "login" | "signup"; disabled?: boolean }) {
   const isConfigured = useRootData()?.isGitHubConfigured ?? false;
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const isHydrated = useIsHydrated();
   const failureTitle = from === "login" ? "GitHub sign in failed" : "GitHub sign up failed";
 
   async function startGitHub() {
@@ -35,7 +37,12 @@ export function GitHubButton({ from, disabled }: { from: "login" | "signup"; dis
   }
 
   return (
-    <Button variant="outline" className="w-full" onClick={startGitHub} disabled={disabled || isRedirecting}>
+    <Button
+      variant="outline"
+      className="w-full"
+      onClick={startGitHub}
+      disabled={!isHydrated || disabled || isRedirecting}
+    >
       {isRedirecting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <GitHubMark />}
       Continue with GitHub
     </Button>

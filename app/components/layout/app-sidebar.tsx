@@ -2,6 +2,7 @@ import { ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, Us
 import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { cn } from "../../lib/cn.ts";
+import { initialsOf } from "../../lib/initials.ts";
 import type { Viewer } from "../../lib/viewer.ts";
 import { Avatar, AvatarFallback, AvatarImage } from "../ui/avatar.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -208,13 +209,7 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
   const isIconMode = useIsIconMode();
   const logoutForm = useRef<HTMLFormElement>(null);
   const name = viewer?.name ?? "Your account";
-  const initials =
-    name
-      .split(/\s+/)
-      .map((part) => part[0])
-      .join("")
-      .slice(0, 2)
-      .toUpperCase() || "A";
+  const initials = initialsOf(name);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>

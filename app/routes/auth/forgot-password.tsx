@@ -11,6 +11,7 @@ import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,6 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const isHydrated = useIsHydrated();
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
     mode: "onTouched",
@@ -77,7 +79,7 @@ export default function ForgotPasswordPage() {
                 />
               )}
             </FormField>
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
+            <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
               {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
               Send reset link
             </Button>

@@ -19,6 +19,7 @@ import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { redirectSignedIn } from "../../lib/session.server.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const isHydrated = useIsHydrated();
   const [searchParams] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   useGitHubErrorToast("GitHub sign in failed");
@@ -107,7 +109,7 @@ export default function LoginPage() {
             </div>
             <AuthLink to="/forgot-password">Forgot password?</AuthLink>
           </div>
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
+          <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
             {isSubmitting ? (
               <>
                 <Loader2 aria-hidden="true" className="animate-spin" /> Signing in...

@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const isHydrated = useIsHydrated();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const form = useForm<ResetPasswordInput>({
@@ -99,7 +101,7 @@ export default function ResetPasswordPage() {
               />
             )}
           </FormField>
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
+          <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
             {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
             Update password
           </Button>

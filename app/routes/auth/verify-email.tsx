@@ -10,6 +10,7 @@ import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -74,6 +75,7 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>();
   const [isSending, setIsSending] = useState(false);
+  const isHydrated = useIsHydrated();
 
   async function resend(event: FormEvent) {
     event.preventDefault();
@@ -110,7 +112,7 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
           />
         )}
       </FormField>
-      <Button type="submit" variant="secondary" disabled={isSending}>
+      <Button type="submit" variant="secondary" disabled={!isHydrated || isSending}>
         {isSending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
         Resend verification email
       </Button>
