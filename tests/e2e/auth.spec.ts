@@ -124,6 +124,7 @@ describe("sign-up", () => {
     await page.getByRole("checkbox", { name: /I agree to the/ }).click();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL("**/verify-email");
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     const resend = page.getByRole("button", { name: "Resend verification email" });
     // The sign-up mail counts: four more fit in the hour, the fifth is refused.
@@ -300,6 +301,8 @@ describe("password reset", () => {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot password?" }).click();
       await page.waitForURL("**/forgot-password");
+      // The sign-in card has an Email field too: wait until the new screen replaced it.
+      await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Send reset link" }).click();
       await expectToast(page, "Check your email");

@@ -70,10 +70,13 @@ export function setupBrowser(): BrowserSession {
       });
       page.on("pageerror", (error) => pageErrors.push(error.message));
       // A person can only use a page once React has hydrated it; so must a test.
+      // Below the test timeout, so a stuck step fails with its own message.
+      page.setDefaultTimeout(10_000);
       const goto = page.goto.bind(page);
       page.goto = async (url, gotoOptions) => {
         const response = await goto(url, gotoOptions);
-        if (response?.headers()["content-type"]?.includes("text/html"))
+        const isFullLoad = !gotoOptions?.waitUntil || gotoOptions.waitUntil === "load";
+        if (isFullLoad && response?.headers()["content-type"]?.includes("text/html"))
           await page.waitForSelector("html[data-hydrated]", { state: "attached" });
         return response;
       };
