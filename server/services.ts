@@ -3,6 +3,7 @@ import { createLocalFileStorage, type FileStorage } from "../adapters/file-stora
 import type { Logger } from "../adapters/logger.ts";
 import { createMailer, type Mailer } from "../adapters/mailer.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
+import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
 import type { Env } from "../core/config/env.ts";
@@ -16,6 +17,7 @@ export interface AppServices {
   mailer: Mailer;
   storage: FileStorage;
   auth: AuthServer;
+  identities: IdentityRepository;
   profiles: ProfileRepository;
   preferences: PreferencesRepository;
 }
@@ -35,6 +37,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     mailer,
     storage: createLocalFileStorage(path.join(env.DATA_DIR, "uploads")),
     auth: createAuthServer({ env, database, mailer, logger, profiles }),
+    identities: createIdentityRepository(database.db),
     profiles,
     preferences: createPreferencesRepository(database.db),
   };

@@ -13,7 +13,8 @@ const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters")
   .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
-const newPassword = password.regex(
+/** A password someone chooses (sign-up, reset): the spec's rules beyond the minimum length. */
+export const newPasswordSchema = password.regex(
   /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
   "Password must contain uppercase, lowercase, and number",
 );
@@ -31,7 +32,7 @@ export const signupSchema = z
     lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
     companyName: z.string().trim().max(200, "Company name is too long").optional(),
     email,
-    password: newPassword,
+    password: newPasswordSchema,
     confirmPassword: z.string(),
     acceptTerms: z.boolean().refine((value) => value === true, "You must accept the terms"),
   })
@@ -45,7 +46,7 @@ export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, {
     message: "Passwords don't match",
     path: ["confirmPassword"],

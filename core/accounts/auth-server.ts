@@ -28,10 +28,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: parts[0] ?? "", lastName: parts.slice(1).join(" ") };
 }
 
-export function isGitHubConfigured(env: Env): boolean {
-  return Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET);
-}
-
 /** Our better-auth server: its tables live in our database, mounted at /api/auth. */
 export function createAuthServer({ env, database, mailer, logger, profiles }: AuthServerOptions) {
   const authLogger = logger.child({ module: "auth" });

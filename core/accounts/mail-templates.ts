@@ -80,7 +80,7 @@ export function passwordResetMail({ to, name, url }: { to: string; name?: string
 export function existingAccountMail({ to, name, url }: { to: string; name?: string; url: string }): MailMessage {
   return renderActionMail({
     to,
-    subject: `You already have a ${PRODUCT_NAME} account`,
+    subject: `You already have an ${PRODUCT_NAME} account`,
     greeting: greet(name),
     lines: [
       "Someone tried to create an account with this email address, which already has one.",

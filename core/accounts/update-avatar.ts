@@ -31,10 +31,9 @@ export const TOO_LARGE_MESSAGE = "Please upload an image smaller than 5MB.";
  * a JPEG, PNG, GIF or WebP, carry no markup, and decode. The stored file is our own re-encoding.
  */
 export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length === 0 || bytes.length > AVATAR_MAX_BYTES)
-    throw new AppError(bytes.length === 0 ? "bad_request" : "unprocessable_entity", TOO_LARGE_MESSAGE, {
-      title: "File too large",
-    });
+  if (bytes.length > AVATAR_MAX_BYTES)
+    throw new AppError("unprocessable_entity", TOO_LARGE_MESSAGE, { title: "File too large" });
+  // An empty file has no signature either, so it is refused as not an image.
   if (!SIGNATURES.some((signature) => signature.matches(bytes)))
     throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
   if (EMBEDDED_MARKUP.test(bytes.toString("latin1")))

@@ -95,7 +95,7 @@ describe("sign-up", () => {
     expect(Object.keys(secondBody).sort()).toEqual(Object.keys(firstBody).sort());
     expect(Object.keys(secondBody.user).sort()).toEqual(Object.keys(firstBody.user).sort());
     const mails = await waitForMail(context.dataDir, "grace@example.com", 2);
-    expect(mails.map((mail) => mail.subject)).toContain("You already have a Adhelm account");
+    expect(mails.map((mail) => mail.subject)).toContain("You already have an Adhelm account");
     expect(await context.db.selectFrom("user").select("id").execute()).toHaveLength(1);
   });
 

@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   forgotPasswordSchema,
   loginSchema,
-  resetPasswordSchema,
+  newPasswordSchema,
   signupSchema,
 } from "../../core/accounts/account-schemas.ts";
 import { issueSessionHandoff } from "../../core/accounts/auth-plugins.ts";
@@ -72,7 +72,7 @@ export function authRoutes({
   services: AppServices;
   clientAddress: ClientAddressResolver;
 }) {
-  const { auth, rateLimits, database } = services;
+  const { auth, rateLimits, identities } = services;
   const rules = authRateLimitRules(env);
   const app = new Hono();
 
@@ -131,33 +131,23 @@ export function authRoutes({
 
   app.post("/api/auth/reset-password", async (c) => {
     const body = await readJson(c);
-    const parsed = resetPasswordSchema.safeParse({ password: body?.newPassword, confirmPassword: body?.newPassword });
+    const parsed = z.object({ newPassword: newPasswordSchema }).safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     const token = typeof body?.token === "string" ? body.token : "";
-    const owner = await database.db
-      .selectFrom("verification")
-      .select("value")
-      .where("identifier", "=", `reset-password:${token}`)
-      .executeTakeFirst();
-    const response = await auth.handler(withBody(c.req.raw, { token, newPassword: parsed.data.password }));
-    if (!response.ok || !owner) return response;
+    // Read before better-auth consumes the token.
+    const ownerId = await identities.findPasswordResetOwner(token);
+    const response = await auth.handler(withBody(c.req.raw, { token, newPassword: parsed.data.newPassword }));
+    if (!response.ok || !ownerId) return response;
     // Signed in once more, through the landing page, as a "recovery" session.
-    const handoff = await issueSessionHandoff((await auth.$context).internalAdapter, owner.value, "recovery");
+    const handoff = await issueSessionHandoff((await auth.$context).internalAdapter, ownerId, "recovery");
     return c.json({ status: true, handoff });
   });
 
   app.get("/api/auth/verify-email", async (c) => {
     // better-auth accepts a verification token again after it has been used; we do not.
     const email = emailOfVerificationToken(c.req.query("token") ?? "");
-    if (email) {
-      const user = await database.db
-        .selectFrom("user")
-        .select("emailVerified")
-        .where("email", "=", email)
-        .executeTakeFirst();
-      if (user?.emailVerified)
-        return authError(c, 400, "TOKEN_ALREADY_USED", "This verification link has already been used.");
-    }
+    if (email && (await identities.isEmailVerified(email)))
+      return authError(c, 400, "TOKEN_ALREADY_USED", "This verification link has already been used.");
     return auth.handler(c.req.raw);
   });
 

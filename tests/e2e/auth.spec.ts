@@ -33,6 +33,16 @@ async function fillSignup(page: Page, email: string, password = TEST_PASSWORD) {
   await page.getByLabel("Confirm password").fill(password);
 }
 
+/** Submits the sign-up form and waits for the verify-email screen. */
+async function signUpThroughForm(page: Page, email: string) {
+  await page.goto("/signup");
+  await fillSignup(page, email);
+  await page.getByRole("checkbox", { name: /I agree to the/ }).click();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/verify-email");
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+}
+
 describe("sign-up", () => {
   it("validates on change with the spec's messages and enables submit only when valid and terms accepted", async () => {
     const page = await browser.newPage();
@@ -82,15 +92,10 @@ describe("sign-up", () => {
   it("creates the account, mails the link, verifies through /auth/callback and lands on the dashboard", async () => {
     const page = await browser.newPage();
     const email = uniqueEmail("grace");
-    await page.goto("/signup");
-    await fillSignup(page, email);
-    await page.getByRole("checkbox", { name: /I agree to the/ }).click();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL("**/verify-email");
-    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    await signUpThroughForm(page, email);
 
     const [mail] = await waitForMailTo(email);
-    expect(subjectOf(mail as never)).toBe("Verify your email for Adhelm");
+    expect(subjectOf(mail)).toBe("Verify your email for Adhelm");
     const link = await linkMailedTo(email, "/auth/callback?");
     await page.goto(link);
     await page.waitForURL("**/dashboard");
@@ -107,24 +112,15 @@ describe("sign-up", () => {
   it("shows the same screen for an existing email, and mails its owner instead", async () => {
     const user = await createVerifiedUser();
     const page = await browser.newPage();
-    await page.goto("/signup");
-    await fillSignup(page, user.email);
-    await page.getByRole("checkbox", { name: /I agree to the/ }).click();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL("**/verify-email");
+    await signUpThroughForm(page, user.email);
     const mails = await waitForMailTo(user.email, 2);
-    expect(subjectOf(mails.at(-1) as never)).toBe("You already have a Adhelm account");
+    expect(subjectOf(mails.at(-1))).toBe("You already have an Adhelm account");
   });
 
   it("resends the verification mail from /verify-email, and says when the limit is reached", async () => {
     const page = await browser.newPage();
     const email = uniqueEmail("resend");
-    await page.goto("/signup");
-    await fillSignup(page, email);
-    await page.getByRole("checkbox", { name: /I agree to the/ }).click();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL("**/verify-email");
-    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    await signUpThroughForm(page, email);
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     const resend = page.getByRole("button", { name: "Resend verification email" });
     // The sign-up mail counts: four more fit in the hour, the fifth is refused.
@@ -312,7 +308,7 @@ describe("password reset", () => {
       await expectToast(page, "Check your email");
     }
     const mails = await waitForMailTo(user.email, 2);
-    expect(subjectOf(mails.at(-1) as never)).toBe("Reset your Adhelm password");
+    expect(subjectOf(mails.at(-1))).toBe("Reset your Adhelm password");
   });
 
   it("needs a valid email", async () => {

@@ -30,8 +30,8 @@ export async function waitForMailTo(to: string, count = 1, timeoutMs = 10_000): 
   }
 }
 
-export function subjectOf(mail: CaughtMail): string {
-  return mail.raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? "";
+export function subjectOf(mail: CaughtMail | undefined): string {
+  return mail?.raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? "";
 }
 
 /** The link of the newest mail to `to` that starts with `path` on our app. */

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
+import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -37,15 +37,11 @@ const SUMMARY_CARDS = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, profile } = await requireViewerContext(request, context);
+  const viewerContext = await requireViewerContext(request, context);
+  const { email, name, firstName } = toViewer(viewerContext);
+  const { profile } = viewerContext;
   return {
-    profile: {
-      email: user.email,
-      firstName: profile?.firstName || user.name.split(" ")[0] || "",
-      name: profile ? `${profile.firstName} ${profile.lastName}`.trim() : user.name,
-      companyName: profile?.companyName ?? null,
-      role: profile?.role ?? "admin",
-    },
+    profile: { email, name, firstName, companyName: profile?.companyName ?? null, role: profile?.role ?? "admin" },
   };
 }
 

@@ -8,7 +8,7 @@ import { ProfileForm } from "../../components/account/profile-form.tsx";
 import { toProfileFormValues } from "../../components/account/profile-values.ts";
 import { appContext } from "../../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+import { getViewerContextFor, requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -21,10 +21,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, profile } = await requireViewerContext(request, context);
+  const viewerContext = await requireViewerContext(request, context);
+  const { user, profile } = viewerContext;
   return {
     email: user.email,
-    name: profile ? `${profile.firstName} ${profile.lastName}` : user.name,
+    name: toViewer(viewerContext).name,
     avatarUrl: profile?.avatarUrl ?? null,
     values: toProfileFormValues(profile, user.name),
     // Built here so the browser offers exactly what the action will accept.
