@@ -217,7 +217,9 @@ describe("rate limits", () => {
     expect((await attempt("Wrong-pass-2")).status).toBe(401);
     const blocked = await attempt("Engine-1843");
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+    expect((await blocked.json()).message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ (minutes?|seconds?)\.$/,
+    );
     const stored = await context.db.selectFrom("rate_limits").select("key").execute();
     expect(stored.map((row) => row.key)).toContain("sign-in-failures:account:mallory@example.com");
   });

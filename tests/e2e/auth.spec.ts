@@ -130,7 +130,9 @@ describe("sign-up", () => {
     }
     await resend.click();
     await toast(page, "Could not send the email").waitFor();
-    await page.getByText(/^Too many emails were sent to this address\. Try again in \d+ minutes?\.$/).waitFor();
+    await page
+      .getByText(/^Too many emails were sent to this address\. Try again in \d+ (minutes?|seconds?)\.$/)
+      .waitFor();
   });
 });
 
@@ -243,7 +245,7 @@ describe("sign-in", () => {
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.getByText(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/).waitFor();
+    await page.getByText(/^Too many failed sign-in attempts\. Try again in \d+ (minutes?|seconds?)\.$/).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
