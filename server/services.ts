@@ -7,7 +7,12 @@ import { createIdentityRepository, type IdentityRepository } from "../core/accou
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
 import type { Env } from "../core/config/env.ts";
+import { createDashboardRepository, type DashboardRepository } from "../core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
+import {
+  createOrganizationRepository,
+  type OrganizationRepository,
+} from "../core/organizations/organization-repository.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
@@ -20,6 +25,8 @@ export interface AppServices {
   identities: IdentityRepository;
   profiles: ProfileRepository;
   preferences: PreferencesRepository;
+  organizations: OrganizationRepository;
+  dashboard: DashboardRepository;
 }
 
 export interface ServiceOptions {
@@ -31,14 +38,17 @@ export interface ServiceOptions {
 export function createServices({ env, database, logger }: ServiceOptions): AppServices {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const profiles = createProfileRepository(database.db);
+  const organizations = createOrganizationRepository(database.db);
   return {
     database,
     rateLimits: createRateLimitRepository(database.db),
     mailer,
     storage: createLocalFileStorage(path.join(env.DATA_DIR, "uploads")),
-    auth: createAuthServer({ env, database, mailer, logger, profiles }),
+    auth: createAuthServer({ env, database, mailer, logger, profiles, organizations }),
     identities: createIdentityRepository(database.db),
     profiles,
     preferences: createPreferencesRepository(database.db),
+    organizations,
+    dashboard: createDashboardRepository(database.db),
   };
 }

@@ -19,7 +19,7 @@ export function getViewerContextFor(request: Request, context: ContextReader): P
   return pending;
 }
 
-export function toViewer({ user, profile }: ViewerContext): Viewer {
+export function toViewer({ user, profile, organization }: ViewerContext): Viewer {
   return {
     id: user.id,
     email: user.email,
@@ -27,6 +27,7 @@ export function toViewer({ user, profile }: ViewerContext): Viewer {
     firstName: profile?.firstName || user.name.split(" ")[0] || "",
     lastName: profile?.lastName ?? "",
     avatarUrl: profile?.avatarUrl ?? null,
+    organization: { name: organization.name, role: organization.role },
   };
 }
 

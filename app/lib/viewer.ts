@@ -6,4 +6,6 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
+  /** The organization the session works in, and the viewer's role in it (owner, admin, member). */
+  organization: { name: string; role: string };
 }

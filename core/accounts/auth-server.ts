@@ -1,9 +1,12 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { organization } from "better-auth/plugins/organization";
 import type { Logger } from "../../adapters/logger.ts";
 import type { Mailer, MailMessage } from "../../adapters/mailer.ts";
 import type { Env } from "../config/env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
+import type { OrganizationRepository } from "../organizations/organization-repository.ts";
+import { ensureWorkspace } from "../organizations/resolve-organization.ts";
 import { rememberMePlugin, sessionHandoffPlugin } from "./auth-plugins.ts";
 import { gitHubOAuthConfig } from "./github-provider.ts";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./mail-templates.ts";
@@ -20,6 +23,7 @@ export interface AuthServerOptions {
   mailer: Mailer;
   logger: Logger;
   profiles: ProfileRepository;
+  organizations: OrganizationRepository;
 }
 
 /** Splits a display name ("Ada Lovelace") into the profile's first and last name. */
@@ -29,7 +33,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /** Our better-auth server: its tables live in our database, mounted at /api/auth. */
-export function createAuthServer({ env, database, mailer, logger, profiles }: AuthServerOptions) {
+export function createAuthServer({ env, database, mailer, logger, profiles, organizations }: AuthServerOptions) {
   const authLogger = logger.child({ module: "auth" });
   // Mail goes out in the background: an answer must not be slower when an account exists.
   const sendInBackground = (message: MailMessage) => {
@@ -85,17 +89,30 @@ export function createAuthServer({ env, database, mailer, logger, profiles }: Au
     databaseHooks: {
       user: {
         create: {
-          // Every new user gets the profile row: from the sign-up form, or from GitHub's display name.
+          // Every new user gets the profile row (from the sign-up form, or from GitHub's display
+          // name) and an organization of their own to connect platforms to.
           async after(user, context) {
             const body = (context?.body ?? {}) as { firstName?: string; lastName?: string; companyName?: string };
             const fromName = splitName(user.name);
+            const firstName = body.firstName ?? fromName.firstName;
+            const companyName = body.companyName || null;
             await profiles.create({
               id: user.id,
               email: user.email,
-              firstName: body.firstName ?? fromName.firstName,
+              firstName,
               lastName: body.lastName ?? fromName.lastName,
-              companyName: body.companyName || null,
+              companyName,
             });
+            await ensureWorkspace({ organizations }, { id: user.id, firstName, companyName });
+          },
+        },
+      },
+      session: {
+        create: {
+          // A new session starts in the user's first organization.
+          async before(session) {
+            const [first] = await organizations.listMemberships(session.userId);
+            return { data: { ...session, activeOrganizationId: first?.organizationId ?? null } };
           },
         },
       },
@@ -107,6 +124,8 @@ export function createAuthServer({ env, database, mailer, logger, profiles }: Au
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
     },
     plugins: [
+      // Its HTTP endpoints stay closed (server/routes/auth.ts) until the team screens use them.
+      organization({ allowUserToCreateOrganization: true, creatorRole: "owner" }),
       sessionHandoffPlugin(),
       rememberMePlugin(),
       ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET

@@ -1,10 +1,15 @@
+import type { Membership, OrganizationRepository } from "../organizations/organization-repository.ts";
+import { resolveOrganization } from "../organizations/resolve-organization.ts";
 import type { PreferencesRepository } from "./preferences-repository.ts";
 import type { Preferences } from "./preferences-schema.ts";
 import type { ProfileRepository, UserProfile } from "./profile-repository.ts";
 
 interface SessionReader {
   api: {
-    getSession(input: { headers: Headers }): Promise<{ user: { id: string; email: string; name: string } } | null>;
+    getSession(input: { headers: Headers }): Promise<{
+      user: { id: string; email: string; name: string };
+      session: { activeOrganizationId?: string | null };
+    } | null>;
   };
 }
 
@@ -12,22 +17,28 @@ export interface ViewerContext {
   user: { id: string; email: string; name: string };
   profile: UserProfile | null;
   preferences: Preferences;
+  /** The organization this session works in; every team-owned query is scoped to it. */
+  organization: Membership;
 }
 
-/** The caller's session (server-side, revocable) with their profile and saved preferences. */
+/** The caller's session (server-side, revocable) with their profile, preferences and organization. */
 export async function getViewerContext(
-  {
-    auth,
-    profiles,
-    preferences,
-  }: { auth: SessionReader; profiles: ProfileRepository; preferences: PreferencesRepository },
+  deps: {
+    auth: SessionReader;
+    profiles: ProfileRepository;
+    preferences: PreferencesRepository;
+    organizations: OrganizationRepository;
+  },
   headers: Headers,
 ): Promise<ViewerContext | null> {
-  const session = await auth.api.getSession({ headers });
+  const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
-  const [profile, saved] = await Promise.all([
-    profiles.findById(session.user.id),
-    preferences.findByUserId(session.user.id),
-  ]);
-  return { user: session.user, profile, preferences: saved };
+  const { user } = session;
+  const [profile, saved] = await Promise.all([deps.profiles.findById(user.id), deps.preferences.findByUserId(user.id)]);
+  const organization = await resolveOrganization(
+    deps,
+    { id: user.id, firstName: profile?.firstName ?? "", companyName: profile?.companyName ?? null },
+    session.session.activeOrganizationId,
+  );
+  return { user, profile, preferences: saved, organization };
 }

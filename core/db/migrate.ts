@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as rateLimits from "./migrations/0001-rate-limits.ts";
 import * as accounts from "./migrations/0002-accounts.ts";
+import * as organizations from "./migrations/0003-organizations.ts";
+import * as ads from "./migrations/0004-ads.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -11,6 +13,8 @@ import type { Database } from "./schema.ts";
 const migrations: Record<string, Migration> = {
   "0001-rate-limits": rateLimits,
   "0002-accounts": accounts,
+  "0003-organizations": organizations,
+  "0004-ads": ads,
 };
 
 export interface MigrationReport {

@@ -27,6 +27,8 @@ export interface SessionTable {
   userAgent: string | null;
   createdAt: Generated<Date | string>;
   updatedAt: Generated<Date | string>;
+  /** The organization the session works in (better-auth's organization plugin). */
+  activeOrganizationId: string | null;
 }
 
 export interface AccountTable {
@@ -76,6 +78,95 @@ export interface UserPreferencesTable {
   updated_at: Generated<Date | string>;
 }
 
+/** better-auth's organization plugin tables. */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  createdAt: Generated<Date | string>;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  /** owner | admin | member */
+  role: string;
+  createdAt: Generated<Date | string>;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: Generated<string>;
+  expiresAt: Date | string;
+  inviterId: string;
+  createdAt: Generated<Date | string>;
+}
+
+export type ConnectionStatus = "active" | "syncing" | "error" | "disconnected";
+
+export interface ConnectionTable {
+  id: string;
+  organization_id: string;
+  platform: string;
+  status: Generated<ConnectionStatus>;
+  access_token_encrypted: string | null;
+  refresh_token_encrypted: string | null;
+  token_expires_at: Date | string | null;
+  last_synced_at: Date | string | null;
+  last_error: string | null;
+  created_by: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface AdAccountTable {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  external_id: string;
+  name: string;
+  currency: string;
+  time_zone: Generated<string>;
+  is_managed: Generated<boolean | number>;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export type CampaignStatus = "enabled" | "paused" | "removed";
+
+export interface CampaignTable {
+  id: string;
+  organization_id: string;
+  ad_account_id: string;
+  external_id: string;
+  name: string;
+  status: CampaignStatus;
+  daily_budget_minor: number | null;
+  currency: string;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface CampaignDailyMetricsTable {
+  campaign_id: string;
+  organization_id: string;
+  /** The ad account's local calendar date, YYYY-MM-DD. */
+  date: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  spend_minor: Generated<number>;
+  conversions: Generated<number>;
+  conversion_value_minor: Generated<number>;
+  currency: string;
+  updated_at: Generated<Date | string>;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -84,4 +175,11 @@ export interface Database {
   verification: VerificationTable;
   user_profiles: UserProfileTable;
   user_preferences: UserPreferencesTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
+  connections: ConnectionTable;
+  ad_accounts: AdAccountTable;
+  campaigns: CampaignTable;
+  campaign_daily_metrics: CampaignDailyMetricsTable;
 }

@@ -118,6 +118,38 @@ describe("sign-up", () => {
   });
 });
 
+describe("organizations", () => {
+  it("gives every new user a workspace they own, and starts each session in it", async () => {
+    const context = await setup();
+    const { verified } = await verifiedUser(context, "katherine@example.com");
+    const organization = await context.db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select(["organization.id", "organization.name", "member.role"])
+      .executeTakeFirstOrThrow();
+    expect(organization).toMatchObject({ name: "Analytical Engines", role: "owner" });
+
+    const session = await context.app.request("/api/auth/get-session", {
+      headers: { cookie: sessionCookieHeader(verified) },
+    });
+    expect((await session.json()).session.activeOrganizationId).toBe(organization.id);
+  });
+
+  it("keeps better-auth's organization endpoints closed", async () => {
+    const context = await setup();
+    const { verified } = await verifiedUser(context, "dorothy@example.com");
+    const response = await context.post(
+      "/api/auth/organization/create",
+      { name: "Side project", slug: "side-project" },
+      { cookie: sessionCookieHeader(verified) },
+    );
+    expect(response.status).toBe(404);
+    expect(await context.db.selectFrom("organization").select("name").execute()).toEqual([
+      { name: "Analytical Engines" },
+    ]);
+  });
+});
+
 describe("verification and sign-in", () => {
   it("refuses sign-in before verification, then verifies once and signs in", async () => {
     const context = await setup();

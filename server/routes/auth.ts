@@ -14,7 +14,7 @@ import type { ClientAddressResolver } from "../middleware/rate-limit.ts";
 import type { AppServices } from "../services.ts";
 
 /** better-auth's error shape, so the browser reads our answers and its answers the same way. */
-function authError(c: Context, status: 400 | 401 | 429, code: string, message: string, extra: object = {}) {
+function authError(c: Context, status: 400 | 401 | 404 | 429, code: string, message: string, extra: object = {}) {
   return c.json({ code, message, ...extra }, status);
 }
 
@@ -150,6 +150,10 @@ export function authRoutes({
       return authError(c, 400, "TOKEN_ALREADY_USED", "This verification link has already been used.");
     return auth.handler(c.req.raw);
   });
+
+  // Organizations are managed through our own screens and services; better-auth's endpoints for
+  // them (create, invite, change roles) stay closed until those screens exist.
+  app.all("/api/auth/organization/*", (c) => authError(c, 404, "NOT_FOUND", "Not found."));
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   return app;

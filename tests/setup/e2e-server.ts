@@ -16,6 +16,8 @@ declare module "vitest" {
     mailUrl: string;
     /** The fake GitHub Enterprise Server the app's GITHUB_URL points at. */
     gitHubUrl: string;
+    /** Where the server's data lives, so a test can seed what a sync would have written. */
+    serverDatabase: { databaseUrl?: string; sqliteFile: string };
   }
 }
 
@@ -61,6 +63,10 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", server.url);
   project.provide("mailUrl", smtp.messagesUrl);
   project.provide("gitHubUrl", gitHub.url);
+  project.provide("serverDatabase", {
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(dataDir, "adhelm.db"),
+  });
 
   return async () => {
     await server.stop();

@@ -1,4 +1,4 @@
-import { ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
+import { Check, ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { cn } from "../../lib/cn.ts";
@@ -27,7 +27,7 @@ export function AppSidebar({ viewer }: { viewer: Viewer | null }) {
   return (
     <Sidebar>
       <div className="p-2">
-        <TeamSwitcher />
+        <TeamSwitcher organization={viewer?.organization ?? null} />
       </div>
       <nav aria-label="App" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2">
         {APP_NAVIGATION.map((group) => (
@@ -164,8 +164,11 @@ function NavBadge({ children }: { children: string }) {
   );
 }
 
-function TeamSwitcher() {
+const ORGANIZATION_ROLE_LABELS: Record<string, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+
+function TeamSwitcher({ organization }: { organization: Viewer["organization"] | null }) {
   const isIconMode = useIsIconMode();
+  const name = organization?.name ?? "Adhelm";
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
@@ -174,15 +177,18 @@ function TeamSwitcher() {
           <LogoMark className="size-8" />
         </span>
         <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
-          <span className="truncate font-semibold">Adhelm</span>
-          <span className="truncate text-sidebar-foreground/60 text-xs">Your organization</span>
+          <span className="truncate font-semibold">{name}</span>
+          <span className="truncate text-sidebar-foreground/60 text-xs">
+            {organization ? (ORGANIZATION_ROLE_LABELS[organization.role] ?? organization.role) : "Your organization"}
+          </span>
         </span>
         {isIconMode ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto" />}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-60">
         <DropdownMenuLabel className="text-muted-foreground text-xs">Switch Organization</DropdownMenuLabel>
         <DropdownMenuItem disabled>
-          <LogoMark className="size-5" /> Adhelm
+          <LogoMark className="size-5" /> <span className="truncate">{name}</span>
+          <Check aria-label="Current organization" className="ml-auto" />
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -1,7 +1,10 @@
 import { ArrowRight, BarChart3, DollarSign, Plug } from "lucide-react";
 import { Link } from "react-router";
+import { getDashboardSummary } from "../../../core/dashboard/get-dashboard-summary.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { appContext } from "../../lib/app-context.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -29,21 +32,37 @@ const NEXT_STEPS = [
   },
 ];
 
-// The spec's three cards. They read zero until platforms are connected and synced.
-const SUMMARY_CARDS = [
-  { title: "Campaigns", value: "0", icon: BarChart3 },
-  { title: "Total Spend", value: "$0.00", icon: DollarSign },
-  { title: "Platforms", value: "0", icon: Plug },
-];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerContext = await requireViewerContext(request, context);
   const { email, name, firstName } = toViewer(viewerContext);
-  const { profile } = viewerContext;
+  const { profile, organization } = viewerContext;
+  const summary = await getDashboardSummary(context.get(appContext).services, {
+    organizationId: organization.organizationId,
+    timeZone: profile?.timezone ?? "UTC",
+    currency: profile?.currency ?? "USD",
+    now: new Date(),
+  });
+  // The spec's three cards: zero until platforms are connected and synced.
+  const cards = [
+    { title: "Campaigns", values: [String(summary.campaigns)], hint: "Managed across your ad accounts" },
+    {
+      title: "Total Spend",
+      values: summary.totalSpend.map((total) => formatMoney(total.amountMinor, total.currency)),
+      hint: "Last 30 days",
+    },
+    { title: "Platforms", values: [String(summary.platforms)], hint: "Connected" },
+  ];
   return {
+    cards,
     profile: { email, name, firstName, companyName: profile?.companyName ?? null, role: profile?.role ?? "admin" },
   };
 }
+
+const CARD_ICONS: Record<string, typeof BarChart3> = {
+  Campaigns: BarChart3,
+  "Total Spend": DollarSign,
+  Platforms: Plug,
+};
 
 const ROLE_LABELS: Record<string, string> = {
   admin: "Admin",
@@ -53,7 +72,7 @@ const ROLE_LABELS: Record<string, string> = {
 };
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, cards } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
@@ -63,16 +82,8 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted-foreground">Here is how your advertising is doing across every platform.</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        {SUMMARY_CARDS.map((card) => (
-          <Card key={card.title}>
-            <CardHeader className="flex flex-row items-center justify-between gap-2">
-              <CardDescription>{card.title}</CardDescription>
-              <card.icon aria-hidden="true" className="size-4 text-muted-foreground" />
-            </CardHeader>
-            <CardContent>
-              <p className="font-semibold text-3xl tabular-nums">{card.value}</p>
-            </CardContent>
-          </Card>
+        {cards.map((card) => (
+          <SummaryCard key={card.title} {...card} />
         ))}
       </div>
       <Card>
@@ -120,6 +131,29 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** One of the three cards; amounts in several currencies are listed, never added up. */
+function SummaryCard({ title, values, hint }: { title: string; values: string[]; hint: string }) {
+  const Icon = CARD_ICONS[title] ?? BarChart3;
+  const [first, ...others] = values;
+  return (
+    <Card role="group" aria-label={title}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardDescription>{title}</CardDescription>
+        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="font-semibold text-3xl tabular-nums">{first}</p>
+        {others.map((value) => (
+          <p key={value} className="font-medium text-lg text-muted-foreground tabular-nums">
+            {value}
+          </p>
+        ))}
+        <p className="mt-1 text-muted-foreground text-xs">{hint}</p>
+      </CardContent>
+    </Card>
   );
 }
 
