@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR lets parallel test runs (several agents in one checkout) keep their builds apart.
+  buildDirectory: process.env.BUILD_DIR || "build",
   ssr: true,
 } satisfies Config;

@@ -4,7 +4,9 @@ import path from "node:path";
 
 /** Everything the production build is made from. */
 const BUILD_INPUTS = ["app", "core", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-const BUILD_OUTPUT = "build/server/index.js";
+/** Where the build goes: `build/`, or BUILD_DIR for a run that must not share it. */
+export const BUILD_DIR = process.env.BUILD_DIR || "build";
+const BUILD_OUTPUT = path.join(BUILD_DIR, "server/index.js");
 
 function newestModification(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -16,7 +16,7 @@ export interface OrganizationRepository {
   /** The user's organizations, oldest membership first. */
   listMemberships(userId: string): Promise<Membership[]>;
   /** Creates an organization with `ownerId` as its owner, in one transaction. */
-  createWithOwner(input: { name: string; ownerId: string }): Promise<Membership>;
+  createWithOwner(input: { name: string; ownerId: string; createdAt?: Date }): Promise<Membership>;
 }
 
 /** "Apollo Ads" → "apollo-ads-3f9c1a": readable, and unique without a lookup. */
@@ -58,10 +58,10 @@ export function createOrganizationRepository(db: Kysely<Database>): Organization
         .orderBy("organization.name")
         .execute();
     },
-    async createWithOwner({ name, ownerId }) {
+    async createWithOwner({ name, ownerId, createdAt = new Date() }) {
       const organizationId = randomUUID();
       const slug = slugFor(name);
-      const now = new Date();
+      const now = createdAt;
       await db.transaction().execute(async (trx) => {
         await trx.insertInto("organization").values({ id: organizationId, name, slug, createdAt: now }).execute();
         await trx

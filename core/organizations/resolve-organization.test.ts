@@ -49,7 +49,12 @@ describe("the organization a request works in", () => {
   it("is the session's active organization while the user is a member", async () => {
     const user = await newUser();
     const personal = await ensureWorkspace({ organizations }, user);
-    const agency = await organizations.createWithOwner({ name: "Agency", ownerId: user.id });
+    // Joined a day later: the personal workspace stays the user's first.
+    const agency = await organizations.createWithOwner({
+      name: "Agency",
+      ownerId: user.id,
+      createdAt: new Date(Date.now() + 86_400_000),
+    });
     expect(await resolveOrganization({ organizations }, user, agency.organizationId)).toEqual(agency);
     expect(await resolveOrganization({ organizations }, user, null)).toEqual(personal);
   });

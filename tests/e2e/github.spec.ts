@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { gitHubApiBase } from "../../core/accounts/github-provider.ts";
+import { BUILD_DIR } from "../../scripts/build-if-stale.ts";
 import { startServer } from "../../server/main.ts";
 import { baseUrl, setupBrowser } from "../support/browser.ts";
 import { TEST_DATA_DIR } from "../support/test-database.ts";
@@ -69,7 +70,7 @@ describe("GitHub sign-in (GitHub Enterprise Server at GITHUB_URL)", () => {
     const dataDir = mkdtempSync(path.join(TEST_DATA_DIR, "no-github-"));
     const server = await startServer({
       env: testEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir }),
-      buildDir: "build",
+      buildDir: BUILD_DIR,
     });
     try {
       const page = await browser.newPage({ baseURL: server.url });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.ts";
 import { TEST_DATA_DIR } from "../support/test-database.ts";
 
 let child: ChildProcess | undefined;
@@ -30,20 +31,23 @@ async function startProcess(port: number, extraEnv: Record<string, string> = {})
   return { process: started, exited, output: () => output };
 }
 
-async function waitForHealth(url: string): Promise<Response> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+/** Waits for the server to answer; a busy machine may take seconds to boot, a crashed one never will. */
+async function waitForHealth(url: string, server: Awaited<ReturnType<typeof startProcess>>): Promise<Response> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) throw new Error(`The server exited before answering:\n${server.output()}`);
     const response = await fetch(url).catch(() => undefined);
     if (response) return response;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${url} never answered`);
+  throw new Error(`${url} never answered. Server output:\n${server.output()}`);
 }
 
 describe("the server process", () => {
   it("finishes in-flight requests on SIGTERM and exits 0", async () => {
-    const port = 39_000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const server = await startProcess(port);
-    expect((await waitForHealth(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    expect((await waitForHealth(`http://127.0.0.1:${port}/healthz`, server)).status).toBe(200);
 
     const inFlight = Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/pricing`));
     server.process.kill("SIGTERM");
@@ -56,9 +60,9 @@ describe("the server process", () => {
   });
 
   it("logs the path of every missing page", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const server = await startProcess(port, { LOG_LEVEL: "warn" });
-    await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, server);
     for (const path of ["/no-such-page", "/legal/not-a-document"]) {
       expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(404);
     }

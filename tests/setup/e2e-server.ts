@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildIfStale } from "../../scripts/build-if-stale.ts";
+import { BUILD_DIR, buildIfStale } from "../../scripts/build-if-stale.ts";
 import { startServer } from "../../server/main.ts";
 import { startFakeGitHub } from "../support/fake-github.ts";
+import { freePort } from "../support/free-port.ts";
 import { startSmtpCatcher } from "../support/smtp-catcher.ts";
 import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
 import { testEnv } from "../support/test-env.ts";
@@ -22,14 +22,6 @@ declare module "vitest" {
 }
 
 export const E2E_GITHUB_CLIENT = { clientId: "e2e-client-id", clientSecret: "e2e-client-secret" };
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Builds the app when needed and serves the production build on a free port, on its own database. */
 export default async function setup(project: TestProject) {
@@ -59,7 +51,7 @@ export default async function setup(project: TestProject) {
     AUTH_FAILED_SIGN_INS_PER_IP: "10000",
     ...(baseUrl ? { DATABASE_URL: databaseUrlFor(baseUrl, databaseName) } : {}),
   });
-  const server = await startServer({ env, buildDir: "build" });
+  const server = await startServer({ env, buildDir: BUILD_DIR });
   project.provide("baseUrl", server.url);
   project.provide("mailUrl", smtp.messagesUrl);
   project.provide("gitHubUrl", gitHub.url);

@@ -3,7 +3,8 @@ import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../core/db/database.ts";
 
-export const TEST_DATA_DIR = path.resolve("data/test");
+// TEST_DATA_DIR lets parallel test runs in one checkout keep their template databases apart.
+export const TEST_DATA_DIR = path.resolve(process.env.TEST_DATA_DIR || "data/test");
 export const SQLITE_TEMPLATE = path.join(TEST_DATA_DIR, "template.db");
 export const POSTGRES_TEMPLATE_NAME = "adhelm_test_template";
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, Monitor, Moon, Save, Sun } from "lucide-react";
+import { Monitor, Moon, Save, Sun } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPathByValue, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
@@ -11,9 +11,8 @@ import {
   REFRESH_INTERVALS,
 } from "../../../core/accounts/preferences-schema.ts";
 import { isTheme } from "../../lib/theme.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import { useTheme } from "../../lib/use-theme.ts";
-import { Button } from "../ui/button.tsx";
+import { SubmitButton } from "../forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Label } from "../ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
@@ -83,7 +82,6 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
   const fetcher = useFetcher<PreferencesActionResult>();
   const form = useForm<Preferences>({ resolver: zodResolver(preferencesSchema), defaultValues: preferences });
   const isSaving = fetcher.state !== "idle";
-  const isHydrated = useIsHydrated();
   const isAutoRefreshOn = form.watch("dashboard.autoRefresh");
 
   const shownResult = useRef<unknown>(null);
@@ -215,10 +213,9 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
       </PreferencesCard>
 
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSaving || !isHydrated} aria-busy={isSaving} className="w-full sm:w-auto">
-          {isSaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" />}
+        <SubmitButton isPending={isSaving} icon={<Save aria-hidden="true" />} className="w-full sm:w-auto">
           Save Preferences
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
@@ -13,8 +13,7 @@ import {
   profileSchema,
 } from "../../../core/accounts/profile-schema.ts";
 import { cn } from "../../lib/cn.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
+import { SubmitButton } from "../forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
@@ -43,7 +42,6 @@ export function ProfileForm({
   });
   const { errors } = form.formState;
   const isSaving = fetcher.state !== "idle";
-  const isHydrated = useIsHydrated();
 
   // Each answer is shown once, when its submission has finished (revalidation included).
   const shownResult = useRef<unknown>(null);
@@ -221,10 +219,14 @@ export function ProfileForm({
           </Field>
         </CardContent>
         <CardFooter className="justify-end border-t">
-          <Button type="submit" disabled={isSaving || !isHydrated} aria-busy={isSaving} className="w-full sm:w-auto">
-            {isSaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Save aria-hidden="true" />}
-            {isSaving ? "Saving…" : "Save Changes"}
-          </Button>
+          <SubmitButton
+            isPending={isSaving}
+            pendingLabel="Saving…"
+            icon={<Save aria-hidden="true" />}
+            className="w-full sm:w-auto"
+          >
+            Save Changes
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -1,17 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
+import { EmailField } from "../../components/auth/account-fields.tsx";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { FormField } from "../../components/auth/form-field.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/forms/submit-button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,7 +23,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const isHydrated = useIsHydrated();
   const form = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordSchema),
     mode: "onTouched",
@@ -67,22 +64,15 @@ export default function ForgotPasswordPage() {
           </div>
         ) : (
           <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(requestReset)}>
-            <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-              {(field) => (
-                <Input
-                  {...field}
-                  {...form.register("email")}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  disabled={isSubmitting}
-                />
-              )}
-            </FormField>
-            <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
-              {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            <EmailField
+              id="forgot-email"
+              registration={form.register("email")}
+              error={errors.email?.message}
+              disabled={isSubmitting}
+            />
+            <SubmitButton className="w-full" isPending={isSubmitting}>
               Send reset link
-            </Button>
+            </SubmitButton>
           </form>
         )}
       </CardContent>

@@ -5,21 +5,21 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type LoginInput, loginSchema } from "../../../core/accounts/account-schemas.ts";
+import { EmailField } from "../../components/auth/account-fields.tsx";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
 import { FormField } from "../../components/auth/form-field.tsx";
 import { AuthDivider, GitHubButton } from "../../components/auth/github-button.tsx";
 import { PasswordInput } from "../../components/auth/password-input.tsx";
 import { useGitHubErrorToast } from "../../components/auth/use-github-error.ts";
+import { SubmitButton } from "../../components/forms/submit-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { redirectSignedIn } from "../../lib/session.server.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,7 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const isHydrated = useIsHydrated();
   const [searchParams] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   useGitHubErrorToast("GitHub sign in failed");
@@ -73,18 +72,12 @@ export default function LoginPage() {
         <GitHubButton from="login" disabled={isSubmitting} />
         <AuthDivider />
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(signIn)}>
-          <FormField id="login-email" label="Email" error={errors.email?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                {...form.register("email")}
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
+          <EmailField
+            id="login-email"
+            registration={form.register("email")}
+            error={errors.email?.message}
+            disabled={isSubmitting}
+          />
           <FormField id="login-password" label="Password" error={errors.password?.message}>
             {(field) => (
               <PasswordInput
@@ -109,15 +102,9 @@ export default function LoginPage() {
             </div>
             <AuthLink to="/forgot-password">Forgot password?</AuthLink>
           </div>
-          <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
-            {isSubmitting ? (
-              <>
-                <Loader2 aria-hidden="true" className="animate-spin" /> Signing in...
-              </>
-            ) : (
-              "Sign In"
-            )}
-          </Button>
+          <SubmitButton className="w-full" isPending={isSubmitting} pendingLabel="Signing in...">
+            Sign In
+          </SubmitButton>
         </form>
         {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
       </CardContent>

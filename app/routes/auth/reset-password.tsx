@@ -1,18 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type ResetPasswordInput, resetPasswordSchema } from "../../../core/accounts/account-schemas.ts";
+import { NewPasswordFields } from "../../components/auth/account-fields.tsx";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { FormField } from "../../components/auth/form-field.tsx";
-import { PasswordInput } from "../../components/auth/password-input.tsx";
-import { PasswordStrength } from "../../components/auth/password-strength.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/forms/submit-button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +23,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
-  const isHydrated = useIsHydrated();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const form = useForm<ResetPasswordInput>({
@@ -76,35 +72,20 @@ export default function ResetPasswordPage() {
     <AuthScreen title="Set a new password" description="Choose a strong password you don't use anywhere else.">
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(resetPassword)}>
-          <FormField
-            id="reset-password"
-            label="New password"
-            error={errors.password?.message}
-            hint={<PasswordStrength id="reset-password-strength" password={form.watch("password")} />}
-          >
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register("password", { deps: ["confirmPassword"] })}
-                autoComplete="new-password"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
-          <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register("confirmPassword")}
-                autoComplete="new-password"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
-          <Button type="submit" className="w-full" disabled={!isHydrated || isSubmitting}>
-            {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          <NewPasswordFields
+            idPrefix="reset"
+            labels={{ password: "New password", confirmPassword: "Confirm new password" }}
+            password={form.watch("password")}
+            registrations={{
+              password: form.register("password", { deps: ["confirmPassword"] }),
+              confirmPassword: form.register("confirmPassword"),
+            }}
+            errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+            disabled={isSubmitting}
+          />
+          <SubmitButton className="w-full" isPending={isSubmitting}>
             Update password
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">

@@ -1,16 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { type SignupInput, signupSchema } from "../../../core/accounts/account-schemas.ts";
+import { EmailField, NewPasswordFields } from "../../components/auth/account-fields.tsx";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
 import { FormField } from "../../components/auth/form-field.tsx";
 import { AuthDivider, GitHubButton } from "../../components/auth/github-button.tsx";
-import { PasswordInput } from "../../components/auth/password-input.tsx";
-import { PasswordStrength } from "../../components/auth/password-strength.tsx";
 import { useGitHubErrorToast } from "../../components/auth/use-github-error.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/forms/submit-button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -107,43 +105,23 @@ export default function SignupPage() {
               <Input {...field} {...form.register("companyName")} autoComplete="organization" disabled={isSubmitting} />
             )}
           </FormField>
-          <FormField id="signup-email" label="Email" error={errors.email?.message}>
-            {(field) => (
-              <Input
-                {...field}
-                {...form.register("email")}
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="signup-password"
-            label="Password"
-            error={errors.password?.message}
-            hint={<PasswordStrength id="signup-password-strength" password={password} />}
-          >
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register("password", { deps: ["confirmPassword"] })}
-                autoComplete="new-password"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
-          <FormField id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-            {(field) => (
-              <PasswordInput
-                {...field}
-                {...form.register("confirmPassword")}
-                autoComplete="new-password"
-                disabled={isSubmitting}
-              />
-            )}
-          </FormField>
+          <EmailField
+            id="signup-email"
+            registration={form.register("email")}
+            error={errors.email?.message}
+            disabled={isSubmitting}
+          />
+          <NewPasswordFields
+            idPrefix="signup"
+            labels={{ password: "Password", confirmPassword: "Confirm password" }}
+            password={password}
+            registrations={{
+              password: form.register("password", { deps: ["confirmPassword"] }),
+              confirmPassword: form.register("confirmPassword"),
+            }}
+            errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+            disabled={isSubmitting}
+          />
           <div className="grid gap-2">
             <div className="flex items-start gap-2">
               <Checkbox
@@ -168,15 +146,14 @@ export default function SignupPage() {
               </p>
             ) : null}
           </div>
-          <Button type="submit" className="w-full" disabled={!canSubmit}>
-            {isSubmitting ? (
-              <>
-                <Loader2 aria-hidden="true" className="animate-spin" /> Creating account...
-              </>
-            ) : (
-              "Create account"
-            )}
-          </Button>
+          <SubmitButton
+            className="w-full"
+            isPending={isSubmitting}
+            pendingLabel="Creating account..."
+            disabled={!canSubmit}
+          >
+            Create account
+          </SubmitButton>
         </form>
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">

@@ -1,16 +1,16 @@
-import { Loader2, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
 import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
 import { FormField } from "../../components/auth/form-field.tsx";
+import { SubmitButton } from "../../components/forms/submit-button.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { CardContent, CardFooter } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -75,7 +75,6 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>();
   const [isSending, setIsSending] = useState(false);
-  const isHydrated = useIsHydrated();
 
   async function resend(event: FormEvent) {
     event.preventDefault();
@@ -112,10 +111,9 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
           />
         )}
       </FormField>
-      <Button type="submit" variant="secondary" disabled={!isHydrated || isSending}>
-        {isSending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+      <SubmitButton variant="secondary" isPending={isSending}>
         Resend verification email
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
