@@ -35,6 +35,14 @@ const TITLES: Record<LegalDocumentSlug, Omit<LegalDocument, "slug">> = {
     title: "Security",
     summary: "How Adhelm protects your account, your ad platform connections and your campaign data.",
   },
+  dpa: {
+    title: "Data Processing Agreement",
+    summary: "The terms under which Adhelm processes personal data on your behalf as your processor.",
+  },
+  aup: {
+    title: "Acceptable Use Policy",
+    summary: "What you may and may not do with Adhelm and the ad accounts you connect to it.",
+  },
 };
 
 /** The documents with pages, in the order the hub and the side list show them. */

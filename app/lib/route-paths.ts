@@ -20,7 +20,7 @@ export const PERMANENT_REDIRECTS: Record<string, string> = {
 };
 
 /** The legal documents that have pages. */
-export const LEGAL_DOCUMENT_SLUGS = ["privacy", "terms", "cookies", "gdpr", "security"] as const;
+export const LEGAL_DOCUMENT_SLUGS = ["privacy", "terms", "cookies", "gdpr", "security", "dpa", "aup"] as const;
 
 /** Public, indexable pages, for sitemap.xml. */
 export const PUBLIC_PAGE_PATHS = [
@@ -32,6 +32,13 @@ export const PUBLIC_PAGE_PATHS = [
   "/about",
   "/blog",
   "/careers",
+  "/docs",
+  "/help",
+  "/press",
+  "/partners",
+  "/community",
+  "/webinars",
+  "/case-studies",
   "/legal",
   ...LEGAL_DOCUMENT_SLUGS.map((slug) => `/legal/${slug}`),
   "/login",

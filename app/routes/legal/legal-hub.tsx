@@ -1,4 +1,4 @@
-import { ArrowRight, Cookie, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
+import { ArrowRight, Ban, Cookie, FileSignature, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
@@ -22,6 +22,8 @@ const DOCUMENT_ICONS: Record<LegalDocumentSlug, LucideIcon> = {
   cookies: Cookie,
   gdpr: Scale,
   security: Shield,
+  dpa: FileSignature,
+  aup: Ban,
 };
 
 export default function LegalHubPage() {

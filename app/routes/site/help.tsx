@@ -1,0 +1,4 @@
+// Scaffold: replaced by the page's real content in this issue.
+export default function Page() {
+  return <h1>Help Center</h1>;
+}
