@@ -7,17 +7,21 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { StaticToast } from "./components/layout/static-toast.tsx";
 import { Toaster } from "./components/ui/sonner.tsx";
 import { appContext } from "./lib/app-context.ts";
 import { type Flash, readFlash } from "./lib/flash.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getViewerContextFor, toViewer } from "./lib/session.server.ts";
+import { siteScript } from "./lib/site-script.ts";
+import { isStaticDocument } from "./lib/static-page.ts";
 import { themeBootScript } from "./lib/theme.ts";
 import { useTheme } from "./lib/use-theme.ts";
 import type { Viewer } from "./lib/viewer.ts";
@@ -64,12 +68,14 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const language = useRootData()?.language ?? "en";
-  // Marks the moment React has taken over the server's HTML (browser tests wait for it).
+  const isStatic = isStaticDocument(useMatches());
+  // Marks the moment React has taken over the server's HTML (browser tests wait for it). A
+  // static page is complete as it arrives: nothing will take it over.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={language} suppressHydrationWarning>
+    <html lang={language} data-hydrated={isStatic ? "static" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -81,8 +87,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-svh">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: siteScript }} />
+        {isStatic ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -91,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { theme } = useTheme();
   const flash = useRootData()?.flash ?? null;
+  const isStatic = isStaticDocument(useMatches());
   useEffect(() => {
     if (!flash) return;
     const show = flash.kind === "error" ? toast.error : toast.success;
@@ -99,7 +111,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toaster theme={theme} />
+      {isStatic ? flash ? <StaticToast flash={flash} /> : null : <Toaster theme={theme} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("logout", "routes/resources/logout.ts"),
+  route("auth/handoff", "routes/resources/session-handoff.ts"),
   route("legal/:document/pdf", "routes/resources/legal-pdf.ts"),
   route("newsletter/subscribe", "routes/resources/newsletter-subscribe.ts"),
   ...Object.keys(PERMANENT_REDIRECTS).map((path) =>

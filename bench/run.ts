@@ -1,24 +1,12 @@
 // npm run bench: measures what the foundation promises, against the production build.
 //   cold start (spawn → /healthz 200), idle memory (RSS after warm-up), gzipped JS of the landing
 //   route, and latency of the landing page and /healthz. Prints a table; never part of npm test.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMegabytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -48,29 +36,10 @@ const buildStartedAt = performance.now();
 buildIfStale(() => {});
 const buildMs = performance.now() - buildStartedAt;
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "adhelm-bench-"));
-const startedAt = performance.now();
-const child = spawn(process.execPath, ["scripts/start.ts"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const baseUrl = `http://127.0.0.1:${port}`;
+const server = await startProductionServer();
+const { baseUrl, child, coldStartMs } = server;
 
 try {
-  let coldStartMs = 0;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const isUp = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) {
-      coldStartMs = performance.now() - startedAt;
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  if (!coldStartMs) throw new Error("The server did not come up within 6 seconds");
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const startRss = rssMegabytes(child.pid ?? 0);
 
@@ -110,7 +79,5 @@ try {
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -3,6 +3,7 @@ import { data, Link, type RouterContextProvider } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../lib/seo.ts";
+import { staticPage } from "../lib/static-page.ts";
 import type { Route } from "./+types/not-found";
 
 /** Logs the missing path (the spec asks for it; it shows us broken links from outside) and returns it. */
@@ -26,6 +27,8 @@ export function notFoundMeta(matches: Parameters<typeof appUrlFrom>[0], path: st
 export function loader({ request, context }: Route.LoaderArgs) {
   return data({ path: logMissingPage(request, context) }, { status: 404 });
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => notFoundMeta(matches, location.pathname);
 

@@ -1,10 +1,8 @@
-import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { cn } from "../../lib/cn.ts";
 import type { Viewer } from "../../lib/viewer.ts";
 import { Button } from "../ui/button.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "../ui/sheet.tsx";
 import { Logo } from "./logo.tsx";
 
 export const SITE_NAV_LINKS = [
@@ -15,30 +13,17 @@ export const SITE_NAV_LINKS = [
   { to: "/blog", label: "Blog" },
 ] as const;
 
-/** The spec: the header turns opaque once the page has scrolled more than 10px. */
-export const OPAQUE_AFTER_SCROLL_PX = 10;
-
-function useIsScrolledPast(threshold: number): boolean {
-  const [isScrolled, setIsScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setIsScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [threshold]);
-  return isScrolled;
-}
-
+/**
+ * The public header. It needs no React in the browser: the inline site script sets `data-opaque`
+ * once the page has scrolled more than 10px (spec), and the phone menu is a native popover.
+ */
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
-  const isOpaque = useIsScrolledPast(OPAQUE_AFTER_SCROLL_PX);
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
-
   return (
     <header
-      data-opaque={isOpaque}
+      data-site-header
       className={cn(
-        "fixed inset-x-0 top-0 z-40 border-b transition-colors duration-200",
-        isOpaque ? "border-border bg-background/95 shadow-sm backdrop-blur" : "border-transparent bg-transparent",
+        "fixed inset-x-0 top-0 z-40 border-transparent border-b bg-transparent transition-colors duration-200",
+        "data-[opaque=true]:border-border data-[opaque=true]:bg-background/95 data-[opaque=true]:shadow-sm data-[opaque=true]:backdrop-blur",
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -65,53 +50,67 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           <div className="hidden items-center gap-2 sm:flex">
             <HeaderActions viewer={viewer} />
           </div>
-          <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-72">
-              <SheetHeader>
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-              </SheetHeader>
-              <nav aria-label="Mobile" className="flex flex-col gap-1 px-4">
-                {SITE_NAV_LINKS.map((link) => (
-                  <Link
-                    key={link.to}
-                    to={link.to}
-                    onClick={() => setIsMenuOpen(false)}
-                    className="rounded-md px-3 py-2 font-medium hover:bg-accent"
-                  >
-                    {link.label}
-                  </Link>
-                ))}
-              </nav>
-              <div className="flex flex-col gap-2 px-4 pt-4 sm:hidden">
-                <HeaderActions viewer={viewer} onNavigate={() => setIsMenuOpen(false)} />
-              </div>
-            </SheetContent>
-          </Sheet>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            popoverTarget={MENU_ID}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div
+        id={MENU_ID}
+        popover="auto"
+        role="dialog"
+        aria-label="Menu"
+        className={cn(
+          "fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] border-l bg-background p-0 text-foreground shadow-lg",
+          "backdrop:bg-black/50",
+        )}
+      >
+        <div className="flex items-center justify-between border-b px-4 py-3">
+          <p className="font-semibold">Menu</p>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Close menu"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
+          {SITE_NAV_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="rounded-md px-3 py-2 font-medium hover:bg-accent">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="flex flex-col gap-2 px-4 sm:hidden">
+          <HeaderActions viewer={viewer} />
         </div>
       </div>
     </header>
   );
 }
 
-function HeaderActions({ viewer, onNavigate }: { viewer: Viewer | null; onNavigate?: () => void }) {
+const MENU_ID = "site-menu";
+
+function HeaderActions({ viewer }: { viewer: Viewer | null }) {
   if (viewer) {
     return (
       <>
         <Button variant="ghost" asChild>
-          <Link to="/dashboard" onClick={onNavigate}>
-            Dashboard
-          </Link>
+          <Link to="/dashboard">Dashboard</Link>
         </Button>
         <Button asChild>
-          <Link to="/dashboard" onClick={onNavigate}>
-            Go to Dashboard
-          </Link>
+          <Link to="/dashboard">Go to Dashboard</Link>
         </Button>
       </>
     );
@@ -119,14 +118,10 @@ function HeaderActions({ viewer, onNavigate }: { viewer: Viewer | null; onNaviga
   return (
     <>
       <Button variant="ghost" asChild>
-        <Link to="/login" onClick={onNavigate}>
-          Sign In
-        </Link>
+        <Link to="/login">Sign In</Link>
       </Button>
       <Button asChild>
-        <Link to="/signup" onClick={onNavigate}>
-          Start Free Trial
-        </Link>
+        <Link to="/signup">Start Free Trial</Link>
       </Button>
     </>
   );

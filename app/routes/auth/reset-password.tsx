@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type ResetPasswordInput, resetPasswordSchema } from "../../../core/accounts/account-schemas.ts";
 import { NewPasswordFields } from "../../components/auth/account-fields.tsx";
@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ResetPasswordPage() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
   const form = useForm<ResetPasswordInput>({
@@ -38,7 +37,8 @@ export default function ResetPasswordPage() {
       const { handoff } = await authClient.resetPassword(token, values.password);
       // The new password signs the person in once, through the landing page's token handling.
       const fragment = new URLSearchParams({ ...handoff });
-      navigate(`/#${fragment.toString()}`, { replace: true });
+      // A full load: the landing page is static, and its inline site script signs the person in.
+      window.location.replace(`/#${fragment.toString()}`);
     } catch (error) {
       console.warn("Password reset failed", error);
       const isExpired = error instanceof AuthRequestError && error.code === "INVALID_TOKEN";
