@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369/8058) on newsletter mail or Reply-To. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

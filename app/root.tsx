@@ -14,6 +14,7 @@ import {
 import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import "./lib/zod-config.ts";
 import { StaticToast } from "./components/layout/static-toast.tsx";
 import { Toaster } from "./components/ui/sonner.tsx";
 import { appContext } from "./lib/app-context.ts";

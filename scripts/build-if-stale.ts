@@ -3,7 +3,15 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Everything the production build is made from. */
-const BUILD_INPUTS = ["app", "core", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const BUILD_INPUTS = [
+  "app",
+  "core",
+  "content",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 /** Where the build goes: `build/`, or BUILD_DIR for a run that must not share it. */
 export const BUILD_DIR = process.env.BUILD_DIR || "build";
 const BUILD_OUTPUT = path.join(BUILD_DIR, "server/index.js");

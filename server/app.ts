@@ -110,6 +110,7 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
         services,
         requestId: c.get("requestId"),
         nonce: c.get("nonce"),
+        clientAddress: clientAddress(c),
       });
       return handlePage(c.req.raw, context);
     });

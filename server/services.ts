@@ -6,14 +6,23 @@ import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
+import {
+  createJobApplicationRepository,
+  type JobApplicationRepository,
+} from "../core/careers/job-application-repository.ts";
 import type { Env } from "../core/config/env.ts";
 import { createDashboardRepository, type DashboardRepository } from "../core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
+import { createNewsletterRepository, type NewsletterRepository } from "../core/newsletter/newsletter-repository.ts";
 import {
   createOrganizationRepository,
   type OrganizationRepository,
 } from "../core/organizations/organization-repository.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
+import {
+  type ContactMessageRepository,
+  createContactMessageRepository,
+} from "../core/support/contact-message-repository.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
 export interface AppServices {
@@ -27,6 +36,9 @@ export interface AppServices {
   preferences: PreferencesRepository;
   organizations: OrganizationRepository;
   dashboard: DashboardRepository;
+  newsletter: NewsletterRepository;
+  jobApplications: JobApplicationRepository;
+  contactMessages: ContactMessageRepository;
 }
 
 export interface ServiceOptions {
@@ -50,5 +62,8 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     preferences: createPreferencesRepository(database.db),
     organizations,
     dashboard: createDashboardRepository(database.db),
+    newsletter: createNewsletterRepository(database.db),
+    jobApplications: createJobApplicationRepository(database.db),
+    contactMessages: createContactMessageRepository(database.db),
   };
 }

@@ -11,6 +11,8 @@ export interface AppContextValue {
   requestId: string;
   /** CSP nonce for the inline scripts of this response. */
   nonce: string;
+  /** The caller's address (the socket's, or X-Forwarded-For behind a trusted proxy), for rate limits. */
+  clientAddress: string;
 }
 
 // The server and the bundled app each load their own copy of this module; a process-wide symbol

@@ -9,9 +9,13 @@ export interface LegalDocument {
   summary: string;
 }
 
-/** Date and version shown on every document page; bump both when a document's text changes. */
+/** Date and version shown on every document page and PDF; bump both when a document's text changes. */
 export const LEGAL_DOCUMENTS_LAST_UPDATED = "2026-11-21";
 export const LEGAL_DOCUMENTS_VERSION = "1.0";
+
+/** The addresses the legal pages' contact buttons write to; the texts name the same two. */
+export const LEGAL_EMAIL = "legal@adhelm.com";
+export const SUPPORT_EMAIL = "support@adhelm.com";
 
 const TITLES: Record<LegalDocumentSlug, Omit<LegalDocument, "slug">> = {
   privacy: {
@@ -54,4 +58,9 @@ export const LEGAL_DOCUMENTS: readonly LegalDocument[] = LEGAL_DOCUMENT_SLUGS.ma
 /** The legal document for a URL slug, or undefined when there is no such page. */
 export function findLegalDocument(slug: string | undefined): LegalDocument | undefined {
   return LEGAL_DOCUMENTS.find((document) => document.slug === slug);
+}
+
+/** The resource route that serves a document as a PDF download. */
+export function legalPdfPath(slug: LegalDocumentSlug): string {
+  return `/legal/${slug}/pdf`;
 }

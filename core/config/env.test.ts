@@ -9,6 +9,17 @@ describe("parseEnv", () => {
     expect(env.ADS_SANDBOX).toBe(true);
   });
 
+  it("sends the public site's forms to our own inboxes unless told otherwise", () => {
+    expect(parseEnv({})).toMatchObject({
+      CAREERS_EMAIL: "careers@adhelm.com",
+      SUPPORT_EMAIL: "support@adhelm.com",
+      PUBLIC_FORMS_PER_IP_PER_HOUR: 20,
+      NEWSLETTER_MAILS_PER_ADDRESS_PER_HOUR: 3,
+    });
+    const env = parseEnv({ CAREERS_EMAIL: "jobs@example.com", SUPPORT_EMAIL: "help@example.com" });
+    expect(env).toMatchObject({ CAREERS_EMAIL: "jobs@example.com", SUPPORT_EMAIL: "help@example.com" });
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -18,6 +29,9 @@ describe("parseEnv", () => {
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
     [{ ADS_SANDBOX: "maybe" }, "ADS_SANDBOX"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ CAREERS_EMAIL: "careers" }, "CAREERS_EMAIL"],
+    [{ SUPPORT_EMAIL: "help at adhelm" }, "SUPPORT_EMAIL"],
+    [{ PUBLIC_FORMS_PER_IP_PER_HOUR: "0" }, "PUBLIC_FORMS_PER_IP_PER_HOUR"],
   ])("refuses %o with a message naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrowError(new RegExp(`^Invalid environment configuration:\\n  ${name}: `));
   });

@@ -32,6 +32,10 @@ const envSchema = z
     AUTH_FAILED_SIGN_INS_PER_IP: z.coerce.number().int().positive().default(100),
     AUTH_SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     AUTH_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
+    CAREERS_EMAIL: z.email("must be an email address").default("careers@adhelm.com"),
+    SUPPORT_EMAIL: z.email("must be an email address").default("support@adhelm.com"),
+    PUBLIC_FORMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+    NEWSLETTER_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(3),
     TRUST_PROXY: booleanFromString.default(false),
   })
   .transform((env) => ({

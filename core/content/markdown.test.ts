@@ -15,6 +15,11 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<p>Text.</p>");
   });
 
+  it("lists heading text as written, and builds ids from it", () => {
+    const { headings } = renderMarkdown("## Why ROAS & CPA don't add up\n");
+    expect(headings).toEqual([{ id: "why-roas-cpa-don-t-add-up", text: "Why ROAS & CPA don't add up", depth: 2 }]);
+  });
+
   it("renders tables and lists (GitHub-flavoured)", () => {
     const { html } = renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n");
     expect(html).toContain("<table>");

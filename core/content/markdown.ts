@@ -22,6 +22,17 @@ export function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Marked escapes heading text; a table of contents wants it as written ("don't", not "don&#39;t"). */
+function decodeEntities(html: string): string {
+  return html.replace(/&(#\d+|#x[\da-f]+|[a-z]+);/gi, (entity, code: string) => {
+    if (/^#x/i.test(code)) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+    if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
+    return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+  });
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -39,7 +50,7 @@ export function renderMarkdown(source: string): RenderedMarkdown {
     renderer: {
       heading(this: { parser: { parseInline(tokens: Tokens.Heading["tokens"]): string } }, token: Tokens.Heading) {
         const inner = this.parser.parseInline(token.tokens);
-        const plain = inner.replace(/<[^>]+>/g, "");
+        const plain = decodeEntities(inner.replace(/<[^>]+>/g, ""));
         const base = slugify(plain) || "section";
         const count = used.get(base) ?? 0;
         used.set(base, count + 1);

@@ -4,6 +4,7 @@ import * as rateLimits from "./migrations/0001-rate-limits.ts";
 import * as accounts from "./migrations/0002-accounts.ts";
 import * as organizations from "./migrations/0003-organizations.ts";
 import * as ads from "./migrations/0004-ads.ts";
+import * as publicSite from "./migrations/0005-public-site.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0002-accounts": accounts,
   "0003-organizations": organizations,
   "0004-ads": ads,
+  "0005-public-site": publicSite,
 };
 
 export interface MigrationReport {

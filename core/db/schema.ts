@@ -167,6 +167,42 @@ export interface CampaignDailyMetricsTable {
   updated_at: Generated<Date | string>;
 }
 
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
+export interface NewsletterSubscriberTable {
+  id: string;
+  email: string;
+  status: NewsletterStatus;
+  source: string;
+  confirm_token_hash: string | null;
+  confirm_token_expires_at: Date | string | null;
+  unsubscribe_token_hash: string;
+  confirmed_at: Date | string | null;
+  unsubscribed_at: Date | string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface JobApplicationTable {
+  id: string;
+  position_slug: string;
+  name: string;
+  email: string;
+  link: string;
+  message: string;
+  created_at: Generated<Date | string>;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  created_at: Generated<Date | string>;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -182,4 +218,7 @@ export interface Database {
   ad_accounts: AdAccountTable;
   campaigns: CampaignTable;
   campaign_daily_metrics: CampaignDailyMetricsTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  job_applications: JobApplicationTable;
+  contact_messages: ContactMessageTable;
 }

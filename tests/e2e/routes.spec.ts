@@ -12,12 +12,22 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/about", "About | Adhelm", "About Adhelm"],
   ["/blog", "Blog | Adhelm", "The Adhelm Blog"],
   ["/careers", "Careers | Adhelm", "Careers at Adhelm"],
+  // Linked by the spec without a page of their own there; each is a real page here.
+  ["/docs", "Documentation | Adhelm", "Adhelm user guide"],
+  ["/help", "Help Center | Adhelm", "How can we help?"],
+  ["/press", "Press | Adhelm", "Press kit"],
+  ["/partners", "Partners | Adhelm", "Grow with Adhelm"],
+  ["/community", "Community | Adhelm", "The Adhelm community"],
+  ["/webinars", "Webinars | Adhelm", "Adhelm webinars"],
+  ["/case-studies", "Case Studies | Adhelm", "How teams use Adhelm"],
   ["/legal", "Legal | Adhelm", "Legal Documentation"],
   ["/legal/privacy", "Privacy Policy | Adhelm", "Privacy Policy"],
   ["/legal/terms", "Terms of Service | Adhelm", "Terms of Service"],
   ["/legal/cookies", "Cookie Policy | Adhelm", "Cookie Policy"],
   ["/legal/gdpr", "GDPR Compliance | Adhelm", "GDPR Compliance"],
   ["/legal/security", "Security | Adhelm", "Security"],
+  ["/legal/dpa", "Data Processing Agreement | Adhelm", "Data Processing Agreement"],
+  ["/legal/aup", "Acceptable Use Policy | Adhelm", "Acceptable Use Policy"],
   ["/login", "Sign in | Adhelm", "Welcome back"],
   ["/signup", "Sign up | Adhelm", "Create your account"],
   ["/verify-email", "Check your email | Adhelm", "Check your email"],
@@ -137,7 +147,8 @@ describe("resources", () => {
     const favicon = await get("/favicon.svg");
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
-    const html = await (await get("/")).text();
+    // The sign-in page hydrates, so it loads fingerprinted scripts (static pages load none).
+    const html = await (await get("/login")).text();
     const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
     expect(asset).toBeDefined();
     const response = await get(asset ?? "");
@@ -152,12 +163,15 @@ describe("resources", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  it("puts the CSP nonce on every inline script of a page", async () => {
-    const response = await get("/");
+  it.each(["/", "/login"])("puts the CSP nonce on every inline script of %s", async (path) => {
+    const response = await get(path);
     const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
     const html = await response.text();
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    // JSON-LD blocks are data, never executed, so CSP does not apply to them.
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)].map(
+      (match) => match[1],
+    );
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });

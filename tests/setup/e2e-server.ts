@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
     // Every browser test signs up from 127.0.0.1; the limits themselves are tested with small values.
     AUTH_SIGN_UPS_PER_IP_PER_HOUR: "10000",
     AUTH_FAILED_SIGN_INS_PER_IP: "10000",
+    PUBLIC_FORMS_PER_IP_PER_HOUR: "10000",
     ...(baseUrl ? { DATABASE_URL: databaseUrlFor(baseUrl, databaseName) } : {}),
   });
   const server = await startServer({ env, buildDir: BUILD_DIR });

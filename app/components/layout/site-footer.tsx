@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+import { SubscribeForm } from "../marketing/subscribe-form.tsx";
 import { Logo } from "./logo.tsx";
 
 export const FOOTER_LINK_GROUPS = [
@@ -56,21 +54,7 @@ export function SiteFooter() {
             AI-powered campaign management for Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn, in one
             dashboard.
           </p>
-          <form className="max-w-sm space-y-2" aria-label="Newsletter" onSubmit={(event) => event.preventDefault()}>
-            <Label htmlFor="footer-newsletter-email">Get product news in your inbox</Label>
-            <div className="flex gap-2">
-              <Input
-                id="footer-newsletter-email"
-                name="email"
-                type="email"
-                placeholder="you@company.com"
-                autoComplete="email"
-              />
-              <Button type="submit" variant="secondary">
-                Subscribe
-              </Button>
-            </div>
-          </form>
+          <SubscribeForm source="footer" className="max-w-sm" />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_LINK_GROUPS.map((group) => (

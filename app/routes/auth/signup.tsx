@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { type SignupInput, signupSchema } from "../../../core/accounts/account-schemas.ts";
 import { EmailField, NewPasswordFields } from "../../components/auth/account-fields.tsx";
@@ -35,6 +35,8 @@ const FIELD_NAMES = ["firstName", "lastName", "companyName", "email", "password"
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  // The landing page's email box sends its address here as ?email=.
+  const [searchParams] = useSearchParams();
   useGitHubErrorToast("GitHub sign up failed");
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
@@ -43,7 +45,7 @@ export default function SignupPage() {
       firstName: "",
       lastName: "",
       companyName: "",
-      email: "",
+      email: searchParams.get("email") ?? "",
       password: "",
       confirmPassword: "",
       acceptTerms: false,

@@ -1,16 +1,26 @@
-import { ArrowLeft } from "lucide-react";
+import { Download } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { formatLongDate } from "../../components/content/format-date.ts";
+import { TableOfContents } from "../../components/content/table-of-contents.tsx";
+import { LegalContactCard } from "../../components/legal/legal-contact.tsx";
+import { LegalDocumentNav } from "../../components/legal/legal-document-nav.tsx";
+import { LegalProse } from "../../components/legal/legal-prose.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { cn } from "../../lib/cn.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { getLegalDocumentContent } from "../../lib/legal-content.server.ts";
 import {
   findLegalDocument,
-  LEGAL_DOCUMENTS,
   LEGAL_DOCUMENTS_LAST_UPDATED,
   LEGAL_DOCUMENTS_VERSION,
+  legalPdfPath,
 } from "../../lib/legal-documents.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { staticPage } from "../../lib/static-page.ts";
 import { logMissingPage, NotFoundScreen, notFoundMeta } from "../not-found.tsx";
 import type { Route } from "./+types/legal-document";
+
+// Links, anchors and a download: nothing here needs React in the browser.
+export const handle = staticPage;
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const document = findLegalDocument(params.document);
@@ -18,7 +28,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     logMissingPage(request, context);
     throw data(null, { status: 404 });
   }
-  return { slug: document.slug, title: document.title };
+  const { html, headings } = getLegalDocumentContent(document.slug);
+  return { slug: document.slug, title: document.title, html, headings };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
@@ -32,62 +43,51 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-/** Formatted in UTC so the server and the browser render the same text. */
-const LAST_UPDATED_LABEL = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-  new Date(`${LEGAL_DOCUMENTS_LAST_UPDATED}T00:00:00Z`),
-);
-
 export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) {
-  const { slug, title } = loaderData;
-  const summary = findLegalDocument(slug)?.summary;
+  const { slug, title, html, headings } = loaderData;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-12">
         <aside className="lg:sticky lg:top-24 lg:self-start">
-          <nav aria-label="Legal documents">
-            <Link
-              to="/legal"
-              className="inline-flex items-center gap-1 rounded-sm font-medium text-muted-foreground text-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              All legal documents
-            </Link>
-            <ul className="-mx-3 mt-4 flex flex-wrap gap-1 lg:mx-0 lg:flex-col">
-              {LEGAL_DOCUMENTS.map((document) => {
-                const isCurrent = document.slug === slug;
-                return (
-                  <li key={document.slug}>
-                    <Link
-                      to={`/legal/${document.slug}`}
-                      aria-current={isCurrent ? "page" : undefined}
-                      className={cn(
-                        "block whitespace-nowrap rounded-md px-3 py-2 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-                        isCurrent
-                          ? "bg-accent font-medium text-accent-foreground"
-                          : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
-                      )}
-                    >
-                      {document.title}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <LegalDocumentNav current={slug} />
         </aside>
 
-        <article className="min-w-0">
-          <header className="border-b pb-6">
+        {/* From xl the table of contents is a third column beside the text, sticky like the side list. */}
+        <article className="min-w-0 xl:grid xl:grid-cols-[minmax(0,1fr)_14rem] xl:gap-x-12">
+          <header className="border-b pb-6 xl:col-start-1">
             <h1 className="text-balance font-bold text-3xl tracking-tight sm:text-4xl">{title}</h1>
-            <div className="mt-4 flex flex-wrap items-center gap-3 text-muted-foreground text-sm">
+            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-3 text-muted-foreground text-sm">
               <p>
-                Last updated <time dateTime={LEGAL_DOCUMENTS_LAST_UPDATED}>{LAST_UPDATED_LABEL}</time>
+                Last updated{" "}
+                <time dateTime={LEGAL_DOCUMENTS_LAST_UPDATED}>{formatLongDate(LEGAL_DOCUMENTS_LAST_UPDATED)}</time>
               </p>
               <Badge variant="secondary">Version {LEGAL_DOCUMENTS_VERSION}</Badge>
+              <Button asChild variant="outline" size="sm" className="sm:ml-auto">
+                {/* A resource route: a plain link, downloaded by the browser rather than routed. */}
+                <a href={legalPdfPath(slug)} download>
+                  <Download aria-hidden="true" />
+                  Download PDF
+                </a>
+              </Button>
             </div>
           </header>
-          {summary ? <p className="mt-6 max-w-prose text-pretty text-lg text-muted-foreground">{summary}</p> : null}
+
+          <TableOfContents
+            headings={headings}
+            maxDepth={2}
+            className="mt-8 rounded-lg border bg-muted/30 p-5 xl:sticky xl:top-24 xl:col-start-2 xl:row-span-2 xl:row-start-1 xl:mt-0 xl:max-h-[calc(100svh-8rem)] xl:self-start xl:overflow-y-auto xl:border-0 xl:bg-transparent xl:p-0"
+          />
+
+          <div className="min-w-0 xl:col-start-1">
+            <LegalProse html={html} className="mt-10 max-w-3xl" />
+            <LegalContactCard
+              headingId="legal-contact-heading"
+              title="Questions about this document?"
+              subject={`Question about the ${title}`}
+              className="mt-16 max-w-3xl"
+            />
+          </div>
         </article>
       </div>
     </div>

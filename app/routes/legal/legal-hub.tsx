@@ -1,17 +1,22 @@
 import { ArrowRight, Ban, Cookie, FileSignature, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { LegalContactCard } from "../../components/legal/legal-contact.tsx";
 import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
 import { Card, CardFooter } from "../../components/ui/card.tsx";
 import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "../../lib/legal-documents.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { staticPage } from "../../lib/static-page.ts";
 import type { Route } from "./+types/legal-hub";
+
+// Cards of links and two mail buttons: nothing here needs React in the browser.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Legal",
     description:
-      "Adhelm's legal documents in one place: Privacy Policy, Terms of Service, Cookie Policy, GDPR compliance and security practices.",
+      "Adhelm's legal documents in one place: Privacy Policy, Terms of Service, Cookie Policy, GDPR compliance, security practices, Data Processing Agreement and Acceptable Use Policy.",
     path: "/legal",
     appUrl: appUrlFrom(matches),
   });
@@ -53,9 +58,10 @@ export default function LegalHubPage() {
                     <CardFooter className="mt-auto">
                       <Link
                         to={`/legal/${document.slug}`}
+                        aria-label={`Read More: ${document.title}`}
                         className="inline-flex items-center gap-1 rounded-sm font-medium text-primary text-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                       >
-                        Read More<span className="sr-only"> about the {document.title}</span>
+                        Read More
                         <ArrowRight aria-hidden="true" className="size-4" />
                       </Link>
                     </CardFooter>
@@ -64,6 +70,12 @@ export default function LegalHubPage() {
               );
             })}
           </ul>
+          <LegalContactCard
+            headingId="legal-contact-heading"
+            title="Questions about our legal documents?"
+            subject="Question about Adhelm's legal documents"
+            className="mt-12"
+          />
         </div>
       </section>
     </>

@@ -1,10 +1,24 @@
+import { BookOpen, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { ApiEndpointCard } from "../../components/marketing/api-endpoint-card.tsx";
+import { CodeBlock } from "../../components/marketing/code-block.tsx";
+import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
+import { SectionHeading } from "../../components/marketing/section-heading.tsx";
 import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { API_ENDPOINTS, buildPythonQuickStart } from "../../lib/api-examples.ts";
+import { cn } from "../../lib/cn.ts";
+import { API_FEATURES, API_SUPPORT_EMAIL, SDKS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { staticPage } from "../../lib/static-page.ts";
+import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/api";
+
+// No React in the browser: each Try it is a native <details>.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -15,17 +29,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-/** The spec's SDK list: four available, two coming soon. */
-const SDKS: ReadonlyArray<{ name: string; isAvailable: boolean }> = [
-  { name: "Python", isAvailable: true },
-  { name: "Node.js", isAvailable: true },
-  { name: "PHP", isAvailable: true },
-  { name: "Ruby", isAvailable: true },
-  { name: "Java", isAvailable: false },
-  { name: "C#", isAvailable: false },
-];
+const CONTAINER = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
+
+const QUICK_START_STEPS = [
+  "Create an API key in your team's settings.",
+  "Store it in the ADHELM_API_KEY environment variable and install requests.",
+  "Run the script to list your active campaigns with their ROI.",
+] as const;
 
 export default function ApiPage() {
+  // Examples call the site's own origin, where the API lives under /api/v1.
+  const baseUrl = useRootData()?.appUrl ?? "";
+
   return (
     <>
       <PageHero
@@ -35,31 +50,153 @@ export default function ApiPage() {
       >
         <StartTrialButton />
         <Button size="lg" variant="outline" asChild>
-          <Link to="/pricing">View pricing</Link>
+          <a href="#quick-start">Quick start</a>
         </Button>
       </PageHero>
 
-      <section aria-labelledby="sdks-heading" className="py-16 sm:py-24">
-        <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
-          <h2 id="sdks-heading" className="text-balance font-bold text-3xl tracking-tight">
-            SDKs for the languages you use
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-pretty text-muted-foreground">
-            Official client libraries wrap the API in the language your team already writes, so you can start with a few
-            lines of code.
-          </p>
-          <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <section aria-labelledby="api-features-heading" className="py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="api-features-heading"
+            eyebrow="Why build on Adhelm"
+            title="One API for every ad platform"
+            lead="Skip five platform APIs with five auth flows and five sets of units. Adhelm gives you one."
+          />
+          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {API_FEATURES.map((feature) => (
+              <li key={feature.title} className="flex">
+                <Card className="w-full">
+                  <IconCardHeader icon={feature.icon} title={feature.title} description={feature.description} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="endpoints-heading" className="border-y bg-muted/30 py-20 sm:py-28">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="endpoints-heading"
+            eyebrow="Endpoints"
+            title="Campaigns and their metrics"
+            lead={
+              <>
+                Authenticate every request with a bearer API key,{" "}
+                <code className="whitespace-nowrap rounded bg-muted px-1.5 py-0.5 font-mono text-base text-foreground">
+                  Authorization: Bearer &lt;key&gt;
+                </code>
+                , or with OAuth 2.0 for apps that act for other teams.
+              </>
+            }
+          />
+          <div className="mt-14 grid gap-4">
+            {API_ENDPOINTS.map((endpoint) => (
+              <ApiEndpointCard key={endpoint.id} endpoint={endpoint} baseUrl={baseUrl} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="sdks-heading" className="py-20 sm:py-28">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="sdks-heading"
+            eyebrow="SDKs"
+            title="SDKs for the languages you use"
+            lead="Official client libraries wrap the API in the language your team already writes, so you can start with a few lines of code."
+          />
+          <ul className="mt-14 grid grid-cols-2 gap-4 sm:grid-cols-3">
             {SDKS.map((sdk) => (
               <li
                 key={sdk.name}
-                className="flex flex-col items-center gap-2 rounded-xl border bg-card px-4 py-5 text-card-foreground"
+                className={cn(
+                  "flex flex-col items-center gap-3 rounded-xl border bg-card px-4 py-6 text-card-foreground shadow-sm",
+                  !sdk.isAvailable && "border-dashed shadow-none",
+                )}
               >
-                <span className="font-semibold">{sdk.name}</span>
+                <span className="font-semibold text-lg">{sdk.name}</span>
                 <Badge variant={sdk.isAvailable ? "secondary" : "outline"}>
                   {sdk.isAvailable ? "Available" : "Coming soon"}
                 </Badge>
               </li>
             ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="quick-start" aria-labelledby="quick-start-heading" className="scroll-mt-16 pb-20 sm:pb-28">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="quick-start-heading"
+            eyebrow="Quick start"
+            title="Your first call in Python"
+            lead="Three steps from an API key to every active campaign with its ROI."
+          />
+          <ol className="mt-12 grid gap-4 sm:grid-cols-3">
+            {QUICK_START_STEPS.map((step, index) => (
+              <li
+                key={step}
+                className="flex gap-3 rounded-xl border bg-card p-4 text-card-foreground text-sm shadow-sm"
+              >
+                <span className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-xs">
+                  {index + 1}
+                </span>
+                <span className="text-pretty">{step}</span>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-6 overflow-hidden rounded-xl border bg-card shadow-sm">
+            <div className="flex items-center justify-between border-b px-4 py-2.5 text-muted-foreground text-xs">
+              <span className="font-mono">quickstart.py</span>
+              <span>Python 3</span>
+            </div>
+            <CodeBlock
+              label="Python quick start"
+              code={buildPythonQuickStart(baseUrl)}
+              className="rounded-none border-0"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="support-heading" className="border-t bg-muted/30 py-20 sm:py-28">
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="support-heading"
+            eyebrow="Support"
+            title="Developers helping developers"
+            lead="Stuck on an integration or planning something big? Our engineers answer developer questions themselves."
+          />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+            <li className="flex">
+              <Card className="w-full">
+                <IconCardHeader
+                  icon={Mail}
+                  title="Developer support"
+                  description="Write to the engineers behind the API. Include the request id from the response headers and we can trace the call."
+                />
+                <div className="mt-auto px-6">
+                  <Button variant="outline" asChild>
+                    <a href={`mailto:${API_SUPPORT_EMAIL}`}>{API_SUPPORT_EMAIL}</a>
+                  </Button>
+                </div>
+              </Card>
+            </li>
+            <li className="flex">
+              <Card className="w-full">
+                <IconCardHeader
+                  icon={BookOpen}
+                  title="Documentation"
+                  description="Guides, authentication, pagination, errors and rate limits: everything to build a reliable integration."
+                />
+                <div className="mt-auto px-6">
+                  <Button variant="outline" asChild>
+                    <Link to="/docs">Read the documentation</Link>
+                  </Button>
+                </div>
+              </Card>
+            </li>
           </ul>
         </div>
       </section>

@@ -1,10 +1,19 @@
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
+import { CallToAction } from "../../components/marketing/call-to-action.tsx";
+import { FeatureDetailList } from "../../components/marketing/feature-grid.tsx";
+import { HowItWorks } from "../../components/marketing/how-it-works.tsx";
+import { SectionHeading } from "../../components/marketing/section-heading.tsx";
 import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
+import { StatList } from "../../components/marketing/stat-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { FEATURE_STATS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { staticPage } from "../../lib/static-page.ts";
 import type { Route } from "./+types/features";
+
+// No React in the browser: the page is complete as the server renders it.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,6 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/features",
     appUrl: appUrlFrom(matches),
   });
+
+const CONTAINER = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function FeaturesPage() {
   return (
@@ -29,14 +40,42 @@ export default function FeaturesPage() {
         </Button>
       </PageHero>
 
-      <section aria-labelledby="feature-list-heading" className="py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="feature-list-heading" className="sr-only">
-            What Adhelm does
+      <section aria-labelledby="results-heading" className="border-b bg-muted/30 py-12 sm:py-16">
+        <div className={CONTAINER}>
+          <h2 id="results-heading" className="text-center font-medium text-muted-foreground text-sm">
+            What teams see after switching to Adhelm
           </h2>
-          <FeatureGrid />
+          <StatList stats={FEATURE_STATS} className="mt-8" />
         </div>
       </section>
+
+      <section aria-labelledby="feature-list-heading" className="py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="feature-list-heading"
+            eyebrow="What Adhelm does"
+            title="Six capabilities, one dashboard"
+            lead="Each feature works across every connected platform and reads revenue from your store, so the numbers you act on are the ones that matter."
+          />
+          <FeatureDetailList className="mx-auto mt-14 max-w-5xl" />
+        </div>
+      </section>
+
+      <section aria-labelledby="steps-heading" className="border-y bg-muted/30 py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="steps-heading"
+            eyebrow="Getting started"
+            title="Up and running in five minutes"
+            lead="Connect, set your goals and let Adhelm do the watching."
+          />
+          <div className="mt-14">
+            <HowItWorks />
+          </div>
+        </div>
+      </section>
+
+      <CallToAction title="See what Adhelm finds in your accounts" />
     </>
   );
 }

@@ -1,117 +1,136 @@
-import { ArrowRight, ShoppingBag } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { SessionFragmentHandler } from "../../components/auth/session-fragment-handler.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { CallToAction } from "../../components/marketing/call-to-action.tsx";
 import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
-import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
+import { HowItWorks } from "../../components/marketing/how-it-works.tsx";
+import { IntegrationTiles } from "../../components/marketing/integration-tiles.tsx";
+import { LandingHero } from "../../components/marketing/landing-hero.tsx";
+import { LegalTeaser } from "../../components/marketing/legal-teaser.tsx";
+import { PricingPlans } from "../../components/marketing/pricing-plans.tsx";
+import { SectionHeading } from "../../components/marketing/section-heading.tsx";
+import { StatList } from "../../components/marketing/stat-list.tsx";
+import { Testimonials } from "../../components/marketing/testimonials.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { AD_PLATFORMS, COMMERCE_PLATFORMS } from "../../lib/marketing-content.ts";
+import { LANDING_STATS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { staticPage } from "../../lib/static-page.ts";
+import { buildOrganizationJsonLd, buildSoftwareApplicationJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+// No React in the browser: the hero is a plain GET form and the pricing switch works through CSS.
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const appUrl = appUrlFrom(matches);
+  return pageMeta({
     title: "Adhelm",
     description:
       "Adhelm is the AI-assisted ad manager for marketers and agencies: run Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns from one dashboard, measured against real revenue.",
     path: "/",
-    appUrl: appUrlFrom(matches),
+    appUrl,
+    structuredData: [buildOrganizationJsonLd(appUrl ?? ""), buildSoftwareApplicationJsonLd(appUrl ?? "")],
   });
+};
+
+const CONTAINER = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
 export default function HomePage() {
   return (
     <>
-      <SessionFragmentHandler />
-      <PageHero
-        eyebrow="AI-assisted campaign management"
-        title="AI-powered ad management that grows your ROAS"
-        lead="Adhelm brings your Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns into one dashboard, checks them against real revenue from Shopify or WooCommerce, and shows you where the next dollar works hardest."
-      >
-        <StartTrialButton />
-        <Button size="lg" variant="outline" asChild>
-          <Link to="/features">See how it works</Link>
-        </Button>
-        <p className="basis-full text-muted-foreground text-sm">
-          14-day free trial · No credit card required · Setup in 5 minutes
-        </p>
-      </PageHero>
+      <LandingHero />
 
-      <section id="features" aria-labelledby="features-heading" className="scroll-mt-16 py-16 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="features-heading" className="text-balance font-bold text-3xl tracking-tight">
-              Everything you need to run paid media in one place
-            </h2>
-            <p className="mt-4 text-pretty text-muted-foreground">
-              Stop switching between ad managers. Adhelm watches every campaign and helps you act on what it finds.
-            </p>
-          </div>
-          <FeatureGrid className="mt-12" />
+      <section aria-labelledby="stats-heading" className="border-y bg-muted/30 py-12 sm:py-16">
+        <div className={CONTAINER}>
+          <h2 id="stats-heading" className="text-center font-medium text-muted-foreground text-sm">
+            Trusted by 500+ agencies to manage more than 10,000 campaigns
+          </h2>
+          <StatList stats={LANDING_STATS} className="mt-8" />
+        </div>
+      </section>
+
+      <section id="features" aria-labelledby="features-heading" className="scroll-mt-16 py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="features-heading"
+            eyebrow="Features"
+            title="Everything you need to run paid media in one place"
+            lead="Stop switching between ad managers. Adhelm watches every campaign, on every platform, and helps you act on what it finds."
+          />
+          <FeatureGrid className="mt-14" />
         </div>
       </section>
 
       <section
-        id="integrations"
-        aria-labelledby="integrations-heading"
-        className="scroll-mt-16 border-y bg-muted/30 py-16 sm:py-24"
+        id="how-it-works"
+        aria-labelledby="how-it-works-heading"
+        className="scroll-mt-16 border-y bg-muted/30 py-20 sm:py-28"
       >
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="integrations-heading" className="text-balance font-bold text-3xl tracking-tight">
-              Works with the platforms you already use
-            </h2>
-            <p className="mt-4 text-pretty text-muted-foreground">
-              Connect your ad accounts in a few clicks, and your store so results are measured in orders, not just
-              clicks.
-            </p>
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="how-it-works-heading"
+            eyebrow="How it works"
+            title="From connected accounts to better ROAS in three steps"
+            lead="No spreadsheets, no scripts. Most teams see their first recommendation on the day they connect."
+          />
+          <div className="mt-14">
+            <HowItWorks />
           </div>
-          <ul className="mt-12 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {AD_PLATFORMS.map((platform) => (
-              <li
-                key={platform.name}
-                className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground"
-              >
-                <span className="flex items-center justify-between gap-2 font-semibold">
-                  {platform.name}
-                  {platform.isComingSoon ? <Badge variant="secondary">Coming soon</Badge> : null}
-                </span>
-                <span className="text-muted-foreground text-sm">{platform.category}</span>
-              </li>
-            ))}
-            {COMMERCE_PLATFORMS.map((platform) => (
-              <li
-                key={platform.name}
-                className="flex flex-col gap-1 rounded-xl border bg-card p-5 text-card-foreground"
-              >
-                <span className="flex items-center gap-2 font-semibold">
-                  <ShoppingBag aria-hidden="true" className="size-4 text-primary" />
-                  {platform.name}
-                </span>
-                <span className="text-muted-foreground text-sm">{platform.category}</span>
-              </li>
-            ))}
-          </ul>
         </div>
       </section>
 
-      <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-16 py-16 sm:py-24">
-        <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 text-center sm:px-6 lg:px-8">
-          <h2 id="pricing-heading" className="text-balance font-bold text-3xl tracking-tight">
-            Pricing that grows with your accounts
-          </h2>
-          <p className="text-pretty text-muted-foreground">
-            Start with a 14-day free trial and no credit card, then choose the plan that fits how many ad accounts you
-            manage.
-          </p>
-          <Button variant="outline" asChild>
-            <Link to="/pricing">
-              Compare plans
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+      <section id="integrations" aria-labelledby="integrations-heading" className="scroll-mt-16 py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="integrations-heading"
+            eyebrow="Integrations"
+            title="Works with the platforms you already use"
+            lead="Connect your ad accounts in a few clicks, and your store, so results are measured in orders, not just clicks."
+          />
+          <IntegrationTiles className="mt-14" />
         </div>
       </section>
+
+      <section aria-labelledby="legal-heading" className="pb-20 sm:pb-28">
+        <div className={CONTAINER}>
+          <LegalTeaser />
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="border-y bg-muted/30 py-20 sm:py-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="testimonials-heading"
+            eyebrow="Customers"
+            title="Loved by marketers and agencies"
+            lead="Teams use Adhelm to spend less time in ad managers and more time on strategy. Here is what they tell us."
+          />
+          <div className="mt-14">
+            <Testimonials />
+          </div>
+        </div>
+      </section>
+
+      <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-16 pt-20 sm:pt-28">
+        <div className={CONTAINER}>
+          <SectionHeading
+            id="pricing-heading"
+            eyebrow="Pricing"
+            title="Pricing that grows with your accounts"
+            lead="Start with a 14-day free trial and no credit card, then choose the plan that fits how many ad accounts you manage."
+          />
+          <PricingPlans className="mt-10" />
+          <p className="mt-10 text-center">
+            <Button variant="link" asChild>
+              <Link to="/pricing">
+                Compare plans and read the pricing FAQ
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </p>
+        </div>
+      </section>
+
+      <CallToAction />
     </>
   );
 }
