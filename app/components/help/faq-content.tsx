@@ -1,10 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-
-export interface FaqEntry {
-  question: string;
-  answer: ReactNode;
-}
+import type { FaqEntry } from "../content/faq-entries.tsx";
 
 export interface FaqGroup {
   id: string;

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { PLANS } from "../../../core/billing/plan-catalog.ts";
+import { FaqEntries } from "../../components/content/faq-entries.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { CallToAction } from "../../components/marketing/call-to-action.tsx";
 import { buildPlanComparisonRows } from "../../components/marketing/plan-display.ts";
@@ -111,20 +111,7 @@ export default function PricingPage() {
               </>
             }
           />
-          <div className="mt-12 divide-y rounded-xl border bg-card text-card-foreground shadow-sm">
-            {PRICING_FAQ.map((entry) => (
-              <details key={entry.question} className="group px-5 sm:px-6">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 font-medium [&::-webkit-details-marker]:hidden">
-                  {entry.question}
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
-                  />
-                </summary>
-                <p className="-mt-1 pb-5 text-pretty text-muted-foreground">{entry.answer}</p>
-              </details>
-            ))}
-          </div>
+          <FaqEntries entries={PRICING_FAQ} className="mt-12" />
         </div>
       </section>
 
