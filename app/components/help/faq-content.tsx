@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { FaqEntry } from "../content/faq-entries.tsx";
 
