@@ -1,5 +1,5 @@
 import { Home } from "lucide-react";
-import { data, Link, type RouterContextProvider } from "react-router";
+import { data, isRouteErrorResponse, Link, type RouterContextProvider, useRouteError } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../lib/seo.ts";
@@ -50,4 +50,31 @@ export function NotFoundScreen() {
 
 export default function NotFoundPage() {
   return <NotFoundScreen />;
+}
+
+/**
+ * The error boundary of a page that shows one item of content (a blog post, a legal document): a
+ * missing one is the site's 404 screen; anything else is a real failure, rendered here rather than
+ * rethrown so the site's header and footer stay around it.
+ */
+export function ContentErrorScreen({
+  subject,
+  backTo,
+  backLabel,
+}: {
+  subject: string;
+  backTo: string;
+  backLabel: string;
+}) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <section className="mx-auto flex min-h-[60svh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Something went wrong</h1>
+      <p className="text-muted-foreground">We could not show this {subject}. Please try again in a moment.</p>
+      <Link to={backTo} className="font-medium text-primary underline-offset-4 hover:underline">
+        {backLabel}
+      </Link>
+    </section>
+  );
 }

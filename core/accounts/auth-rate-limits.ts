@@ -14,10 +14,3 @@ export function authRateLimitRules(env: Env) {
     mailsPerAddress: { name: "mails:address", limit: env.AUTH_MAILS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
   } satisfies Record<string, RateLimitRule>;
 }
-
-/** "Try again in 12 minutes": people read minutes, not seconds. */
-export function describeWait(resetSeconds: number): string {
-  if (resetSeconds < 60) return `${resetSeconds} second${resetSeconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(resetSeconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalOf } from "../../tests/support/refusal.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "./preferences-repository.ts";
 import { DEFAULT_PREFERENCES } from "./preferences-schema.ts";
 import { savePreferences } from "./save-preferences.ts";
@@ -24,15 +24,6 @@ async function createUser(): Promise<string> {
     .values({ id, name: "Ada Lovelace", email: `${id}@example.com`, emailVerified: true })
     .execute();
   return id;
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 describe("savePreferences", () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalOf } from "../../tests/support/refusal.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
 import { listProfileOptions } from "./profile-options.ts";
 import { createProfileRepository, type ProfileRepository } from "./profile-repository.ts";
 import { updateProfile } from "./update-profile.ts";
@@ -34,15 +34,6 @@ const validInput = {
   timezone: "Europe/Paris",
   currency: "EUR",
 };
-
-async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe("updateProfile", () => {
   it("saves the trimmed values and returns the stored profile", async () => {

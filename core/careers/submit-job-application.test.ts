@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../adapters/logger.ts";
 import { createRecordingMailer } from "../../tests/support/recording-mailer.ts";
+import { refusalOf } from "../../tests/support/refusal.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
+import { EMAIL_MESSAGE } from "../forms/form-fields.ts";
 import { createRateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
-import { EMAIL_MESSAGE } from "../support/form-fields.ts";
 import { LINK_MESSAGE } from "./application-schema.ts";
 import { createJobApplicationRepository } from "./job-application-repository.ts";
 import { JOB_OPENINGS } from "./job-openings.ts";
@@ -48,15 +48,6 @@ const valid = {
   link: "https://linkedin.com/in/ada-lovelace",
   message: "I wrote the first published algorithm and I would love to connect ad platforms next.",
 };
-
-async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 const countApplications = async () =>
   Number(

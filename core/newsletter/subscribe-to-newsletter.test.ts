@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../adapters/logger.ts";
 import { createRecordingMailer, linkInText } from "../../tests/support/recording-mailer.ts";
+import { refusalOf } from "../../tests/support/refusal.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
+import { EMAIL_MESSAGE } from "../forms/form-fields.ts";
 import { createRateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
-import { EMAIL_MESSAGE } from "../support/form-fields.ts";
 import { confirmNewsletterSubscription } from "./confirm-newsletter-subscription.ts";
 import { createNewsletterRepository, type NewsletterRepository } from "./newsletter-repository.ts";
 import { readUnsubscribeLink } from "./read-unsubscribe-link.ts";
@@ -42,15 +42,6 @@ beforeEach(() => {
     env: testEnv({ APP_URL, PUBLIC_FORMS_PER_IP_PER_HOUR: "5", NEWSLETTER_MAILS_PER_ADDRESS_PER_HOUR: "3" }),
   };
 });
-
-async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../adapters/logger.ts";
 import { createRecordingMailer } from "../../tests/support/recording-mailer.ts";
+import { refusalOf } from "../../tests/support/refusal.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
+import { EMAIL_MESSAGE } from "../forms/form-fields.ts";
 import { createRateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
 import { createContactMessageRepository } from "./contact-message-repository.ts";
-import { EMAIL_MESSAGE } from "./form-fields.ts";
 import { generateReference, REFERENCE_PATTERN, type SupportDeps, sendContactMessage } from "./send-contact-message.ts";
 
 const logger = createLogger({ level: "silent", isPretty: false });
@@ -45,15 +45,6 @@ const valid = {
   topic: "integrations",
   message: "My LinkedIn account does not appear after connecting. What role do I need?",
 };
-
-async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 const countMessages = async () =>
   Number(

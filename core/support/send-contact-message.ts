@@ -3,11 +3,11 @@ import type { Logger } from "../../adapters/logger.ts";
 import type { Mailer } from "../../adapters/mailer.ts";
 import type { Env } from "../config/env.ts";
 import { AppError } from "../errors/app-error.ts";
+import { fieldErrorsOf } from "../forms/form-fields.ts";
+import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
 import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
 import type { ContactMessageRepository } from "./contact-message-repository.ts";
 import { contactSchema } from "./contact-schema.ts";
-import { enforceRateLimit } from "./enforce-rate-limit.ts";
-import { fieldErrorsOf } from "./form-fields.ts";
 import { contactMessageForSupportMail, contactMessageReceivedMail } from "./support-mail-templates.ts";
 
 export const CONTACT_INVALID_MESSAGE = "Please correct the highlighted fields.";

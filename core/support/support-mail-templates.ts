@@ -1,7 +1,7 @@
 import type { MailMessage } from "../../adapters/mailer.ts";
+import { PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
 import type { ContactMessage } from "./contact-schema.ts";
 import { topicLabel } from "./contact-schema.ts";
-import { PRODUCT_NAME, renderLayoutMail } from "./mail-layout.ts";
 
 /** To support: the whole message; replying answers the sender. */
 export function contactMessageForSupportMail({

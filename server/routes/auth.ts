@@ -7,9 +7,10 @@ import {
   signupSchema,
 } from "../../core/accounts/account-schemas.ts";
 import { issueSessionHandoff } from "../../core/accounts/auth-plugins.ts";
-import { authRateLimitRules, describeWait } from "../../core/accounts/auth-rate-limits.ts";
+import { authRateLimitRules } from "../../core/accounts/auth-rate-limits.ts";
 import type { Env } from "../../core/config/env.ts";
 import { consumeRateLimit, peekRateLimit, type RateLimitDecision } from "../../core/rate-limit/consume-rate-limit.ts";
+import { describeWait } from "../../core/rate-limit/enforce-rate-limit.ts";
 import type { ClientAddressResolver } from "../middleware/rate-limit.ts";
 import type { AppServices } from "../services.ts";
 

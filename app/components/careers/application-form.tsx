@@ -1,10 +1,9 @@
-import { Loader2, Send } from "lucide-react";
 import { useCallback, useId } from "react";
 import { type ApplicationInput, applicationSchema } from "../../../core/careers/application-schema.ts";
 import { FormField } from "../auth/form-field.tsx";
-import { FormSuccess } from "../help/form-success.tsx";
-import { type PublicFormResult, usePublicForm } from "../help/use-public-form.ts";
-import { Button } from "../ui/button.tsx";
+import { FormSuccess } from "../forms/form-success.tsx";
+import { FormRefusal, PublicFormFooter, SenderFields } from "../forms/public-form-parts.tsx";
+import { type PublicFormResult, usePublicForm } from "../forms/use-public-form.ts";
 import { Input } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 
@@ -69,32 +68,14 @@ export function ApplicationForm({
       className="grid gap-5"
     >
       <input type="hidden" name="position" value={position.slug} />
-      {result && !result.ok && !result.fieldErrors ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {result.message}
-        </p>
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={`${id}-name`} label="Full name" error={errorOf("name")}>
-          {(aria) => <Input {...aria} autoComplete="name" required maxLength={100} {...register("name")} />}
-        </FormField>
-        <FormField id={`${id}-email`} label="Email" error={errorOf("email")}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              required
-              {...register("email")}
-            />
-          )}
-        </FormField>
-      </div>
+      {result && !result.ok && !result.fieldErrors ? <FormRefusal message={result.message} /> : null}
+      <SenderFields
+        id={id}
+        nameLabel="Full name"
+        emailPlaceholder="you@example.com"
+        registrations={{ name: register("name"), email: register("email") }}
+        errors={{ name: errorOf("name"), email: errorOf("email") }}
+      />
       <FormField
         id={`${id}-link`}
         label="LinkedIn, portfolio or GitHub link"
@@ -123,19 +104,11 @@ export function ApplicationForm({
           <Textarea {...aria} rows={5} required minLength={30} className="min-h-32" {...register("message")} />
         )}
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground text-xs">
-          We use these details only to consider your application. See our{" "}
-          <a href="/legal/privacy" className="underline underline-offset-4 hover:text-foreground">
-            privacy policy
-          </a>
-          .
-        </p>
-        <Button type="submit" disabled={isPending} aria-busy={isPending} className="sm:w-auto">
-          {isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-          {isPending ? "Sending..." : "Send application"}
-        </Button>
-      </div>
+      <PublicFormFooter
+        privacyNote="We use these details only to consider your application."
+        submitLabel="Send application"
+        isPending={isPending}
+      />
     </form>
   );
 }

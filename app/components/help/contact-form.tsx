@@ -1,13 +1,11 @@
-import { Loader2, Send } from "lucide-react";
 import { useCallback, useId } from "react";
 import { CONTACT_TOPICS, type ContactInput, contactSchema } from "../../../core/support/contact-schema.ts";
 import { FormField } from "../auth/form-field.tsx";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { FormSuccess } from "../forms/form-success.tsx";
+import { FormRefusal, PublicFormFooter, SenderFields } from "../forms/public-form-parts.tsx";
+import { type PublicFormResult, usePublicForm } from "../forms/use-public-form.ts";
 import { NativeSelect } from "../ui/native-select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-import { FormSuccess } from "./form-success.tsx";
-import { type PublicFormResult, usePublicForm } from "./use-public-form.ts";
 
 export interface ContactSuccess {
   reference: string;
@@ -62,32 +60,14 @@ export function ContactForm({ plainResult }: { plainResult?: ContactActionResult
       aria-label="Contact support"
       className="grid gap-5"
     >
-      {result && !result.ok && !result.fieldErrors ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-destructive text-sm"
-        >
-          {result.message}
-        </p>
-      ) : null}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={`${id}-name`} label="Name" error={errorOf("name")}>
-          {(aria) => <Input {...aria} autoComplete="name" required maxLength={100} {...register("name")} />}
-        </FormField>
-        <FormField id={`${id}-email`} label="Email" error={errorOf("email")}>
-          {(aria) => (
-            <Input
-              {...aria}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              required
-              {...register("email")}
-            />
-          )}
-        </FormField>
-      </div>
+      {result && !result.ok && !result.fieldErrors ? <FormRefusal message={result.message} /> : null}
+      <SenderFields
+        id={id}
+        nameLabel="Name"
+        emailPlaceholder="you@company.com"
+        registrations={{ name: register("name"), email: register("email") }}
+        errors={{ name: errorOf("name"), email: errorOf("email") }}
+      />
       <FormField id={`${id}-topic`} label="Topic" error={errorOf("topic")}>
         {(aria) => (
           <NativeSelect {...aria} required {...register("topic")}>
@@ -112,19 +92,11 @@ export function ContactForm({ plainResult }: { plainResult?: ContactActionResult
           <Textarea {...aria} rows={6} required minLength={20} className="min-h-36" {...register("message")} />
         )}
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground text-xs">
-          We use your details only to answer you. See our{" "}
-          <a href="/legal/privacy" className="underline underline-offset-4 hover:text-foreground">
-            privacy policy
-          </a>
-          .
-        </p>
-        <Button type="submit" disabled={isPending} aria-busy={isPending}>
-          {isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-          {isPending ? "Sending..." : "Send message"}
-        </Button>
-      </div>
+      <PublicFormFooter
+        privacyNote="We use your details only to answer you."
+        submitLabel="Send message"
+        isPending={isPending}
+      />
     </form>
   );
 }

@@ -1,14 +1,20 @@
-import { Check } from "lucide-react";
+import { Check, type LucideIcon } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
 import { PRODUCT_FEATURES } from "../../lib/marketing-content.ts";
 import { Card } from "../ui/card.tsx";
 import { IconCardHeader } from "./icon-card-header.tsx";
 
-/** The six product features as cards; used on the landing and features pages. */
-export function FeatureGrid({ className }: { className?: string }) {
+export interface IconCardItem {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+/** Cards with an icon, a title and a line of text, in a grid (features, benefits, values). */
+export function IconCardGrid({ items, className }: { items: readonly IconCardItem[]; className?: string }) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-3", className)}>
-      {PRODUCT_FEATURES.map(({ title, description, icon }) => (
+    <ul className={cn("grid gap-6 sm:grid-cols-2", className)}>
+      {items.map(({ title, description, icon }) => (
         <li key={title} className="flex">
           <Card className="w-full transition-shadow hover:shadow-md">
             <IconCardHeader icon={icon} title={title} description={description} />
@@ -17,6 +23,11 @@ export function FeatureGrid({ className }: { className?: string }) {
       ))}
     </ul>
   );
+}
+
+/** The six product features as cards; used on the landing and features pages. */
+export function FeatureGrid({ className }: { className?: string }) {
+  return <IconCardGrid items={PRODUCT_FEATURES} className={cn("lg:grid-cols-3", className)} />;
 }
 
 /** The six features as wide cards, each with how it works in Adhelm; for the features page. */

@@ -4,13 +4,13 @@ import { useEffect, useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { EMAIL_MESSAGE } from "../../../core/forms/form-fields.ts";
 import {
   type NewsletterSource,
   SUBSCRIBE_SUCCESS,
   type SubscribeInput,
   subscribeSchema,
 } from "../../../core/newsletter/newsletter-schemas.ts";
-import { EMAIL_MESSAGE } from "../../../core/support/form-fields.ts";
 import { cn } from "../../lib/cn.ts";
 import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
 import type { SubscribeActionResult } from "../../routes/resources/newsletter-subscribe.ts";

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data } from "react-router";
 import { formatLongDate } from "../../components/content/format-date.ts";
 import { TableOfContents } from "../../components/content/table-of-contents.tsx";
 import { LegalContactCard } from "../../components/legal/legal-contact.tsx";
@@ -16,7 +16,7 @@ import {
 } from "../../lib/legal-documents.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { staticPage } from "../../lib/static-page.ts";
-import { logMissingPage, NotFoundScreen, notFoundMeta } from "../not-found.tsx";
+import { ContentErrorScreen, logMissingPage, notFoundMeta } from "../not-found.tsx";
 import type { Route } from "./+types/legal-document";
 
 // Links, anchors and a download: nothing here needs React in the browser.
@@ -95,19 +95,5 @@ export default function LegalDocumentPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen />;
-  }
-  // Anything else is a real failure, not a missing page. Rendered here rather than rethrown so a
-  // server render never fails outright; the site header and footer stay around it.
-  return (
-    <section className="mx-auto flex min-h-[60svh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Something went wrong</h1>
-      <p className="text-muted-foreground">We could not show this document. Please try again in a moment.</p>
-      <Link to="/legal" className="font-medium text-primary underline-offset-4 hover:underline">
-        Back to Legal Documentation
-      </Link>
-    </section>
-  );
+  return <ContentErrorScreen subject="document" backTo="/legal" backLabel="Back to Legal Documentation" />;
 }

@@ -6,7 +6,7 @@ import {
 } from "../../../core/newsletter/newsletter-schemas.ts";
 import { subscribeToNewsletter } from "../../../core/newsletter/subscribe-to-newsletter.ts";
 import type { ActionRefusal } from "../../components/account/account-action.ts";
-import { isPlainPost, readFormFields, refuseForm } from "../../components/help/public-form-action.server.ts";
+import { isPlainPost, readFormFields, refuseForm } from "../../components/forms/public-form-action.server.ts";
 import type { SubscribeOutcome } from "../../components/marketing/subscribe-form.tsx";
 import { appContext } from "../../lib/app-context.ts";
 import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";

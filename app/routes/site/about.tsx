@@ -2,12 +2,11 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { CallToAction } from "../../components/marketing/call-to-action.tsx";
-import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
+import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
 import { InitialsAvatar } from "../../components/marketing/initials-avatar.tsx";
 import { SectionHeading } from "../../components/marketing/section-heading.tsx";
 import { StatList } from "../../components/marketing/stat-list.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card } from "../../components/ui/card.tsx";
 import { COMPANY_FACTS, COMPANY_TIMELINE, COMPANY_VALUES, TEAM_MEMBERS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { staticPage } from "../../lib/static-page.ts";
@@ -86,15 +85,7 @@ export default function AboutPage() {
             title="What we believe in"
             lead="Four principles guide what we build and how we work with the teams who rely on us."
           />
-          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {COMPANY_VALUES.map((value) => (
-              <li key={value.title} className="flex">
-                <Card className="w-full">
-                  <IconCardHeader icon={value.icon} title={value.title} description={value.description} />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={COMPANY_VALUES} className="mt-14 lg:grid-cols-4" />
         </div>
       </section>
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ApiEndpointCard } from "../../components/marketing/api-endpoint-card.tsx";
 import { CodeBlock } from "../../components/marketing/code-block.tsx";
+import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
 import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
 import { SectionHeading } from "../../components/marketing/section-heading.tsx";
 import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
@@ -62,15 +63,7 @@ export default function ApiPage() {
             title="One API for every ad platform"
             lead="Skip five platform APIs with five auth flows and five sets of units. Adhelm gives you one."
           />
-          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {API_FEATURES.map((feature) => (
-              <li key={feature.title} className="flex">
-                <Card className="w-full">
-                  <IconCardHeader icon={feature.icon} title={feature.title} description={feature.description} />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={API_FEATURES} className="mt-14 lg:grid-cols-4" />
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type MetaDescriptor, useRouteError } from "react-router";
+import { data, Link, type MetaDescriptor } from "react-router";
 import { PostCard } from "../../components/blog/post-card.tsx";
 import { PostMeta } from "../../components/blog/post-meta.tsx";
 import { Prose } from "../../components/content/prose.tsx";
@@ -8,7 +8,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { findBlogPost, listRelatedBlogPosts } from "../../lib/blog.server.ts";
 import { appUrlFrom, pageMeta, SITE_NAME } from "../../lib/seo.ts";
 import { staticPage } from "../../lib/static-page.ts";
-import { logMissingPage, NotFoundScreen, notFoundMeta } from "../not-found.tsx";
+import { ContentErrorScreen, logMissingPage, notFoundMeta } from "../not-found.tsx";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
@@ -111,18 +111,5 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen />;
-  }
-  // A real failure, not a missing post: rendered here so the site's header and footer stay around it.
-  return (
-    <section className="mx-auto flex min-h-[60svh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Something went wrong</h1>
-      <p className="text-muted-foreground">We could not show this post. Please try again in a moment.</p>
-      <Link to="/blog" className="font-medium text-primary underline-offset-4 hover:underline">
-        Back to the blog
-      </Link>
-    </section>
-  );
+  return <ContentErrorScreen subject="post" backTo="/blog" backLabel="Back to the blog" />;
 }

@@ -5,9 +5,9 @@ import { submitJobApplication } from "../../../core/careers/submit-job-applicati
 import { type ApplicationActionResult, ApplicationForm } from "../../components/careers/application-form.tsx";
 import { BENEFITS, VALUES } from "../../components/careers/careers-content.ts";
 import { JobCard } from "../../components/careers/job-card.tsx";
-import { isPlainPost, readFormFields, refuseForm } from "../../components/help/public-form-action.server.ts";
+import { isPlainPost, readFormFields, refuseForm } from "../../components/forms/public-form-action.server.ts";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
+import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appContext } from "../../lib/app-context.ts";
@@ -139,15 +139,7 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
             title="Why people like working here"
             lead="A small team with big customers, and the conditions to do the best work of your career."
           />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map(({ title, description, icon }) => (
-              <li key={title} className="flex">
-                <Card className="w-full">
-                  <IconCardHeader icon={icon} title={title} description={description} />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={BENEFITS} className="mt-12 lg:grid-cols-3" />
         </div>
       </section>
 
@@ -181,15 +173,7 @@ export default function CareersPage({ loaderData, actionData }: Route.ComponentP
             title="How we work"
             lead="Four ideas we hire for, decide by and hold each other to."
           />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map(({ title, description, icon }) => (
-              <li key={title} className="flex">
-                <Card className="w-full">
-                  <IconCardHeader icon={icon} title={title} description={description} />
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={VALUES} className="mt-12 lg:grid-cols-4" />
           <div className="mx-auto mt-16 flex max-w-2xl flex-col items-center gap-4 rounded-xl border bg-card p-8 text-center text-card-foreground">
             <h2 className="font-semibold text-xl">Don't see your role?</h2>
             <p className="text-pretty text-muted-foreground">

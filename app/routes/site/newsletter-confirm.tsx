@@ -4,7 +4,7 @@ import {
   type ConfirmationOutcome,
   confirmNewsletterSubscription,
 } from "../../../core/newsletter/confirm-newsletter-subscription.ts";
-import { NoticePanel } from "../../components/help/notice-panel.tsx";
+import { NoticePanel } from "../../components/forms/notice-panel.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";

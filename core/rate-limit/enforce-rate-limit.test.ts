@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeWait } from "./auth-rate-limits.ts";
+import { describeWait } from "./enforce-rate-limit.ts";
 
 describe("describeWait", () => {
   // Fixed windows end at a boundary, so the wait can be anything from a second to the whole window.

@@ -3,9 +3,9 @@ import type { MailMessage } from "../../adapters/mailer.ts";
 export const PRODUCT_NAME = "Adhelm";
 
 /**
- * One layout for the public site's mails (help center, careers, newsletter), in the style of the
- * account mails: the product name, the message, a clear button with the plain link under it, and
- * an unsubscribe line where the mail belongs to the newsletter.
+ * One layout for every mail Adhelm sends (accounts, help center, careers, newsletter): the
+ * product name, the message, a clear button with the plain link under it, and an unsubscribe line
+ * where the mail belongs to the newsletter.
  */
 export interface LayoutMail {
   to: string;

@@ -1,7 +1,13 @@
-import { describeWait } from "../accounts/auth-rate-limits.ts";
 import { AppError } from "../errors/app-error.ts";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
 import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
+
+/** "Try again in 12 minutes": people read minutes, not seconds. */
+export function describeWait(resetSeconds: number): string {
+  if (resetSeconds < 60) return `${resetSeconds} second${resetSeconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(resetSeconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
 
 export const RATE_LIMITED_TITLE = "Too many requests";
 
