@@ -5,6 +5,7 @@ import * as accounts from "./migrations/0002-accounts.ts";
 import * as organizations from "./migrations/0003-organizations.ts";
 import * as ads from "./migrations/0004-ads.ts";
 import * as publicSite from "./migrations/0005-public-site.ts";
+import * as sync from "./migrations/0006-sync.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0003-organizations": organizations,
   "0004-ads": ads,
   "0005-public-site": publicSite,
+  "0006-sync": sync,
 };
 
 export interface MigrationReport {

@@ -121,6 +121,8 @@ export interface ConnectionTable {
   last_synced_at: Date | string | null;
   last_error: string | null;
   created_by: string | null;
+  platform_context: string | null;
+  display_name: string | null;
   created_at: Generated<Date | string>;
   updated_at: Generated<Date | string>;
 }
@@ -134,6 +136,7 @@ export interface AdAccountTable {
   currency: string;
   time_zone: Generated<string>;
   is_managed: Generated<boolean | number>;
+  platform_context: string | null;
   created_at: Generated<Date | string>;
   updated_at: Generated<Date | string>;
 }
@@ -203,6 +206,100 @@ export interface ContactMessageTable {
   created_at: Generated<Date | string>;
 }
 
+export interface OAuthStateTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  session_id: string;
+  platform: string;
+  store_address: string | null;
+  pending_tokens_encrypted: string | null;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  created_at: Generated<Date | string>;
+}
+
+export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+
+export interface JobTable {
+  id: string;
+  queue: string;
+  payload: string;
+  status: Generated<JobStatus>;
+  singleton_key: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Date | string;
+  locked_until: Date | string | null;
+  last_error: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export type SyncRunKind = "backfill" | "incremental" | "manual";
+export type SyncRunStatus = "running" | "succeeded" | "failed";
+
+export interface SyncRunTable {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  kind: SyncRunKind;
+  status: SyncRunStatus;
+  window_from: string;
+  window_to: string;
+  steps_total: Generated<number>;
+  steps_done: Generated<string>;
+  campaigns_synced: Generated<number>;
+  rows_upserted: Generated<number>;
+  retries: Generated<number>;
+  error: string | null;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+export interface StoreOrderTable {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  external_id: string;
+  name: string;
+  ordered_at: string;
+  currency: string;
+  total_minor: number;
+  refunded_minor: Generated<number>;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  updated_at: Generated<Date | string>;
+}
+
+export interface SandboxSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface SandboxCampaignChangeTable {
+  id: string;
+  tenant: string;
+  platform: string;
+  campaign_id: string;
+  effective_date: string;
+  status: string | null;
+  daily_budget_minor: number | null;
+  created_at: string;
+}
+
+export interface SandboxFaultTable {
+  id: string;
+  tenant: string | null;
+  platform: string | null;
+  kind: string;
+  probability: Generated<number>;
+  remaining: number | null;
+  delay_ms: Generated<number>;
+  created_at: string;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -221,4 +318,11 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   job_applications: JobApplicationTable;
   contact_messages: ContactMessageTable;
+  oauth_states: OAuthStateTable;
+  jobs: JobTable;
+  sync_runs: SyncRunTable;
+  store_orders: StoreOrderTable;
+  sandbox_settings: SandboxSettingTable;
+  sandbox_campaign_changes: SandboxCampaignChangeTable;
+  sandbox_faults: SandboxFaultTable;
 }

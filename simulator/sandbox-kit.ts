@@ -1,0 +1,175 @@
+import type { Context, Handler } from "hono";
+import type { AdPlatformId, PlatformId, StorePlatformId } from "../connectors/connector.ts";
+
+/**
+ * What every platform's sandbox module gets from the sandbox core. A platform module
+ * (`simulator/platforms/<platform>.ts`) exports `create<Platform>Sandbox(kit): Hono`, which the
+ * sandbox app mounts at `/sandbox/<platform>`. It speaks only that platform's shapes; the market
+ * behind it, the OAuth consent page, credentials, faults and the clock come from here.
+ */
+export interface SandboxKit {
+  engine: MarketEngine;
+  credentials: SandboxCredentials;
+  faults: SandboxFaults;
+  consent: SandboxConsent;
+  /** The sandbox's app credentials per platform (the values our config uses in sandbox mode). */
+  appCredentials(platform: PlatformId): { clientId: string; clientSecret: string; developerToken?: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The market engine: one deterministic simulated market per tenant (an Adhelm organization).
+
+export interface SimAccount {
+  /** In the platform's own id style (Google 10 digits, Meta numeric, TikTok 19 digits, …). */
+  id: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  /** Microsoft only: the parent customer id. */
+  customerId?: string;
+}
+
+export type SimCampaignStatus = "enabled" | "paused" | "removed";
+
+export interface SimCampaign {
+  id: string;
+  accountId: string;
+  name: string;
+  status: SimCampaignStatus;
+  /** The current daily budget in the account currency's minor units. */
+  dailyBudgetMinor: number;
+  /** The first date the campaign ran (YYYY-MM-DD). */
+  startDate: string;
+}
+
+export interface SimDailyMetric {
+  campaignId: string;
+  /** The account's local date. */
+  date: string;
+  impressions: number;
+  clicks: number;
+  spendMinor: number;
+  /** As reported on the sandbox's today: the last ~7 days are still growing. Two decimals. */
+  conversions: number;
+  conversionValueMinor: number;
+}
+
+export interface SimOrder {
+  id: string;
+  /** Sequential order number, e.g. 1001. */
+  number: number;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  currency: string;
+  totalMinor: number;
+  refundedMinor: number;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+export interface MarketEngine {
+  /** The sandbox's current date (UTC based, moved by the sandbox clock). */
+  today(): Promise<string>;
+  listAccounts(tenant: string, platform: AdPlatformId): SimAccount[];
+  /** The campaigns of one account with their current status and budget (after API changes). */
+  listCampaigns(tenant: string, platform: AdPlatformId, accountId: string): Promise<SimCampaign[]>;
+  /** Rows for dates in [from, to] up to the sandbox's today, only for days a campaign ran. */
+  dailyMetrics(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    range: { from: string; to: string },
+  ): Promise<SimDailyMetric[]>;
+  /** Records a change that takes effect from the sandbox's next day; returns false for an unknown campaign. */
+  setCampaignStatus(
+    tenant: string,
+    platform: AdPlatformId,
+    campaignId: string,
+    status: SimCampaignStatus,
+  ): Promise<boolean>;
+  setCampaignDailyBudget(
+    tenant: string,
+    platform: AdPlatformId,
+    campaignId: string,
+    dailyBudgetMinor: number,
+  ): Promise<boolean>;
+  /** The tenant's store. */
+  describeStore(tenant: string, store: StorePlatformId): { name: string; currency: string; timeZone: string };
+  /** Paid orders created between the two instants (ISO, inclusive from, exclusive to), oldest first. */
+  listOrders(tenant: string, store: StorePlatformId, range: { from: string; to: string }): Promise<SimOrder[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials: authorization codes and tokens, signed so they survive a restart.
+
+export type TokenCheck = { ok: true; tenant: string } | { ok: false; reason: "invalid" | "expired" | "revoked" };
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Seconds the access token lives; null for a token that does not expire. */
+  expiresIn: number | null;
+}
+
+export interface SandboxCredentials {
+  /** A single-use code bound to the client and redirect URI, valid 10 minutes. */
+  issueCode(input: { tenant: string; platform: PlatformId; clientId: string; redirectUri: string }): string;
+  /** The code's tenant, or null when the code is unknown, used, expired or bound elsewhere. */
+  redeemCode(code: string, input: { platform: PlatformId; clientId: string; redirectUri?: string }): string | null;
+  issueTokens(input: {
+    tenant: string;
+    platform: PlatformId;
+    accessTtlSeconds: number | null;
+    withRefreshToken: boolean;
+  }): IssuedTokens;
+  /** Checks an access token; honours the `expired_token` and `revoked` faults. */
+  checkAccessToken(token: string, platform: PlatformId): Promise<TokenCheck>;
+  /** Checks a refresh token; a revoked grant fails with reason "revoked". */
+  checkRefreshToken(token: string, platform: PlatformId): Promise<TokenCheck>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults, set per test through the admin API or the CLI.
+
+export type FaultKind = "throttle" | "server_error" | "slow" | "expired_token" | "revoked";
+
+export interface SandboxFaults {
+  /**
+   * The fault to inject into this API call, if any: "throttle" or "server_error", which the
+   * platform module answers in its own shape. A "slow" fault is served here by waiting before it
+   * returns. Token faults are applied by `credentials`.
+   */
+  take(input: { tenant: string; platform: PlatformId }): Promise<"throttle" | "server_error" | null>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The OAuth consent page: "Authorize Adhelm to manage your <Platform> sandbox account".
+
+export interface ConsentRequest {
+  platform: PlatformId;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scope?: string;
+  /** Stores: the shop domain or store host the consent is for. */
+  store?: string;
+  /** Extra values the decision handler needs back (e.g. WooCommerce's callback_url). */
+  extra?: Record<string, string>;
+}
+
+export interface ConsentDecision extends ConsentRequest {
+  tenant: string;
+  isAllowed: boolean;
+}
+
+export interface SandboxConsent {
+  /** Renders the consent page (GET at the platform's authorize path). */
+  render(c: Context, request: ConsentRequest): Response | Promise<Response>;
+  /**
+   * The handler for the consent form's POST (mount it at `<platform>/consent`). It checks the
+   * form and calls `decide`, which returns the URL to send the browser to: the redirect URI
+   * with a code (`credentials.issueCode`) or with the platform's own denial parameters.
+   */
+  handler(decide: (decision: ConsentDecision) => string | Promise<string>): Handler;
+}
