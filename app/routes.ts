@@ -9,6 +9,9 @@ export default [
   route("auth/handoff", "routes/resources/session-handoff.ts"),
   route("legal/:document/pdf", "routes/resources/legal-pdf.ts"),
   route("newsletter/subscribe", "routes/resources/newsletter-subscribe.ts"),
+  route("integrations/:platform/connect", "routes/resources/integration-connect.ts"),
+  route("integrations/:platform/callback", "routes/resources/integration-callback.ts"),
+  route("integrations/:platform/callback/keys", "routes/resources/integration-store-keys.ts"),
   ...Object.keys(PERMANENT_REDIRECTS).map((path) =>
     route(path.slice(1), "routes/resources/permanent-redirect.ts", { id: `redirect${path.replaceAll("/", "-")}` }),
   ),

@@ -163,3 +163,21 @@ export interface ConnectorMetadata {
   /** Environment variables holding the live app credentials, read by the connector registry. */
   liveCredentialVariables: { clientId: string; clientSecret: string; developerToken?: string };
 }
+
+export type ConnectorMode = "live" | "sandbox" | "unavailable";
+
+/** The connectors of this deployment: each platform live, in the sandbox, or unavailable. */
+export interface ConnectorRegistry {
+  modeOf(platform: PlatformId): ConnectorMode;
+  /** Throws for an unavailable platform; check `modeOf` first. */
+  adConnector(platform: AdPlatformId): AdPlatformConnector;
+  storeConnector(platform: StorePlatformId): StoreConnector;
+}
+
+export function isAdPlatform(platform: string): platform is AdPlatformId {
+  return (AD_PLATFORM_IDS as readonly string[]).includes(platform);
+}
+
+export function isStorePlatform(platform: string): platform is StorePlatformId {
+  return (STORE_PLATFORM_IDS as readonly string[]).includes(platform);
+}

@@ -85,6 +85,9 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // 8. Accounts: better-auth behind our validation and rate limits.
   app.route("/", authRoutes({ env, services, clientAddress }));
 
+  // 8b. The built-in ad-platform sandbox (ADS_SANDBOX): consent pages and each platform's API shape.
+  if (services.sandbox) app.route("/sandbox", services.sandbox.app);
+
   // 9. The API answers in one error envelope and is rate limited per client address.
   // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
   app.use(

@@ -7,6 +7,8 @@ import type { Env } from "../core/config/env.ts";
 import { openDatabase } from "../core/db/database.ts";
 import { migrateToLatest } from "../core/db/migrate.ts";
 import { createApp, type PageHandler } from "./app.ts";
+import { startBackgroundWork } from "./background.ts";
+import { seedDemoIfFresh } from "./demo-seed.ts";
 import { createServices } from "./services.ts";
 
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -64,6 +66,11 @@ export async function startServer({
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url }, "Adhelm is listening");
+  // Jobs start once we listen: syncs call the built-in sandbox over HTTP on this very server.
+  const background = await startBackgroundWork({ env, services, logger });
+  await seedDemoIfFresh({ env, services, logger }).catch((error: unknown) =>
+    logger.error({ err: error }, "seeding the demo failed"),
+  );
 
   let stopping: Promise<void> | undefined;
   return {
@@ -73,6 +80,7 @@ export async function startServer({
     stop() {
       stopping ??= (async () => {
         clearInterval(pruneRateLimits);
+        await background.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.

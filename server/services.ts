@@ -1,8 +1,14 @@
 import path from "node:path";
 import { createLocalFileStorage, type FileStorage } from "../adapters/file-storage.ts";
+import { createDatabaseJobQueue } from "../adapters/jobs/database-job-queue.ts";
+import type { JobQueue } from "../adapters/jobs/job-queue.ts";
+import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import type { Logger } from "../adapters/logger.ts";
 import { createMailer, type Mailer } from "../adapters/mailer.ts";
+import type { ConnectorRegistry } from "../connectors/connector.ts";
+import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
+import { getViewerContext } from "../core/accounts/get-viewer.ts";
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
@@ -13,16 +19,25 @@ import {
 import type { Env } from "../core/config/env.ts";
 import { createDashboardRepository, type DashboardRepository } from "../core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
+import { type ConnectionRepository, createConnectionRepository } from "../core/integrations/connection-repository.ts";
+import type { IntegrationDependencies } from "../core/integrations/integration-dependencies.ts";
 import { createNewsletterRepository, type NewsletterRepository } from "../core/newsletter/newsletter-repository.ts";
 import {
   createOrganizationRepository,
   type OrganizationRepository,
 } from "../core/organizations/organization-repository.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
+import { createTokenCipher, type TokenCipher } from "../core/security/token-cipher.ts";
 import {
   type ContactMessageRepository,
   createContactMessageRepository,
 } from "../core/support/contact-message-repository.ts";
+import { type AdsClock, createAdsClock } from "../core/sync/ads-clock.ts";
+import type { SyncDependencies } from "../core/sync/sync-connection.ts";
+import { createSyncRepository, type SyncRepository } from "../core/sync/sync-repository.ts";
+import { createSandboxApp } from "../simulator/sandbox-app.ts";
+import { SANDBOX_PLATFORMS } from "../simulator/sandbox-platforms.ts";
+import { createSandboxStateRepository } from "../simulator/sandbox-state-repository.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
 export interface AppServices {
@@ -39,6 +54,18 @@ export interface AppServices {
   newsletter: NewsletterRepository;
   jobApplications: JobApplicationRepository;
   contactMessages: ContactMessageRepository;
+  cipher: TokenCipher;
+  connectors: ConnectorRegistry;
+  connections: ConnectionRepository;
+  syncs: SyncRepository;
+  jobs: JobQueue;
+  adsClock: AdsClock;
+  /** The connect flow's use cases take these. */
+  integrations: IntegrationDependencies;
+  /** The sync job's dependencies. */
+  sync: SyncDependencies;
+  /** The built-in sandbox, mounted at /sandbox when ADS_SANDBOX is on. */
+  sandbox: ReturnType<typeof createSandboxApp> | null;
 }
 
 export interface ServiceOptions {
@@ -51,7 +78,19 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const profiles = createProfileRepository(database.db);
   const organizations = createOrganizationRepository(database.db);
-  return {
+  const cipher = createTokenCipher(env.AUTH_SECRET);
+  const connectors = createConnectorRegistry(env);
+  const connections = createConnectionRepository(database.db);
+  const syncs = createSyncRepository(database.db);
+  // Several nodes on PostgreSQL share pg-boss; the embedded default keeps jobs in our own tables.
+  const jobs =
+    database.dialect === "postgres" && env.DATABASE_URL
+      ? createPgBossJobQueue({ connectionString: env.DATABASE_URL, logger })
+      : createDatabaseJobQueue({ db: database.db, logger });
+  const sandboxState = createSandboxStateRepository(database.db);
+  const adsClock = createAdsClock(env.ADS_SANDBOX ? { offsetDays: () => sandboxState.getClockOffsetDays() } : {});
+  const integrations: IntegrationDependencies = { connections, syncs, connectors, cipher, jobs, appUrl: env.APP_URL };
+  const services: AppServices = {
     database,
     rateLimits: createRateLimitRepository(database.db),
     mailer,
@@ -65,5 +104,25 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     newsletter: createNewsletterRepository(database.db),
     jobApplications: createJobApplicationRepository(database.db),
     contactMessages: createContactMessageRepository(database.db),
+    cipher,
+    connectors,
+    connections,
+    syncs,
+    jobs,
+    adsClock,
+    integrations,
+    sync: { connections, syncs, connectors, cipher, clock: adsClock, logger, backfillDays: env.SYNC_BACKFILL_DAYS },
+    sandbox: null,
   };
+  if (env.ADS_SANDBOX)
+    services.sandbox = createSandboxApp({
+      db: database.db,
+      secret: env.AUTH_SECRET,
+      platforms: SANDBOX_PLATFORMS,
+      logger,
+      // The sandbox market is seeded per organization: the one the visitor works in.
+      resolveTenant: async (c) =>
+        (await getViewerContext(services, c.req.raw.headers))?.organization.organizationId ?? null,
+    });
+  return services;
 }

@@ -8,13 +8,15 @@ interface SessionReader {
   api: {
     getSession(input: { headers: Headers }): Promise<{
       user: { id: string; email: string; name: string };
-      session: { activeOrganizationId?: string | null };
+      session: { id: string; activeOrganizationId?: string | null };
     } | null>;
   };
 }
 
 export interface ViewerContext {
   user: { id: string; email: string; name: string };
+  /** The server-side session's id: what a connect flow's OAuth state is bound to. */
+  sessionId: string;
   profile: UserProfile | null;
   preferences: Preferences;
   /** The organization this session works in; every team-owned query is scoped to it. */
@@ -40,5 +42,5 @@ export async function getViewerContext(
     { id: user.id, firstName: profile?.firstName ?? "", companyName: profile?.companyName ?? null },
     session.session.activeOrganizationId,
   );
-  return { user, profile, preferences: saved, organization };
+  return { user, sessionId: session.session.id, profile, preferences: saved, organization };
 }

@@ -26,6 +26,25 @@ const envSchema = z
     GITHUB_CLIENT_SECRET: z.string().optional(),
     GITHUB_URL: z.url().default("https://github.com"),
     ADS_SANDBOX: booleanFromString.default(true),
+    // Where connectors find the sandbox; the browser is sent there for consent too.
+    ADS_SANDBOX_URL: z.url().optional(),
+    GOOGLE_ADS_CLIENT_ID: z.string().optional(),
+    GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
+    MICROSOFT_ADS_CLIENT_ID: z.string().optional(),
+    MICROSOFT_ADS_CLIENT_SECRET: z.string().optional(),
+    MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().optional(),
+    META_APP_ID: z.string().optional(),
+    META_APP_SECRET: z.string().optional(),
+    TIKTOK_APP_ID: z.string().optional(),
+    TIKTOK_APP_SECRET: z.string().optional(),
+    LINKEDIN_CLIENT_ID: z.string().optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().optional(),
+    SHOPIFY_CLIENT_ID: z.string().optional(),
+    SHOPIFY_CLIENT_SECRET: z.string().optional(),
+    SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    SYNC_BACKFILL_DAYS: z.coerce.number().int().min(1).max(400).default(90),
+    // Unset: on in development, off in production (the demo's password is public).
+    SEED_DEMO: booleanFromString.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     AUTH_FAILED_SIGN_INS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -42,6 +61,10 @@ const envSchema = z
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     isProduction: env.NODE_ENV === "production",
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+    ADS_SANDBOX_URL: (
+      env.ADS_SANDBOX_URL ?? `${(env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "")}/sandbox`
+    ).replace(/\/+$/, ""),
   }));
 
 export type Env = z.output<typeof envSchema>;

@@ -1,6 +1,6 @@
 import { PanelLeft } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
-import { requireViewerContext } from "../../lib/session.server.ts";
+import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import { useRootData } from "../../root.tsx";
 import { Button } from "../ui/button.tsx";
 import { Separator } from "../ui/separator.tsx";
@@ -10,15 +10,22 @@ import { titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+/** App screens anonymous visitors may see too: the integrations catalogue (its Connect asks them to sign in). */
+const PUBLIC_APP_PATHS = new Set(["/integrations", "/dashboard/integrations"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Every app screen is for signed-in people: checked here, on the server, before anything renders.
-  await requireViewerContext(request, context);
+  const isPublic = PUBLIC_APP_PATHS.has(new URL(request.url).pathname.replace(/\/+$/, ""));
+  // Every other app screen is for signed-in people: checked here, on the server, before anything renders.
+  if (!isPublic || (await getViewerContextFor(request, context))) await requireViewerContext(request, context);
   return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")) };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
+  if (!viewer) return <PublicAppLayout />;
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={loaderData.isSidebarOpen}>
@@ -31,6 +38,19 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </SidebarProvider>
     </TooltipProvider>
+  );
+}
+
+/** An app screen seen by an anonymous visitor sits in the public site's header and footer. */
+function PublicAppLayout() {
+  return (
+    <div className="flex min-h-svh flex-col">
+      <SiteHeader viewer={null} />
+      <main id="main" className="flex-1 px-4 pt-24 pb-12 sm:px-6">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
   );
 }
 

@@ -1,53 +1,123 @@
-import { Badge } from "../../components/ui/badge.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { data } from "react-router";
+import { z } from "zod";
+import { AppError } from "../../../core/errors/app-error.ts";
+import { chooseAdAccounts } from "../../../core/integrations/choose-ad-accounts.ts";
+import { disconnectConnection } from "../../../core/integrations/disconnect-connection.ts";
+import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
+import { syncNow } from "../../../core/integrations/sync-now.ts";
+import { IntegrationsScreen } from "../../components/integrations/integrations-screen.tsx";
+import type { IntegrationsActionResult } from "../../components/integrations/integrations-types.ts";
+import { appContext } from "../../lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "Integrations",
-    description: "Connect or disconnect your ad platforms and stores.",
+    description: "Connect your ad platforms and your store to bring every campaign into one place.",
     path: location.pathname,
     appUrl: appUrlFrom(matches),
     isIndexable: false,
   });
 
-const PLATFORMS = [
-  { name: "Google Ads", category: "Ad platform" },
-  { name: "Microsoft Advertising", category: "Ad platform" },
-  { name: "Meta", category: "Ad platform", isRecommended: true },
-  { name: "TikTok", category: "Ad platform" },
-  { name: "LinkedIn", category: "Ad platform" },
-  { name: "X (Twitter)", category: "Ad platform", isComingSoon: true },
-  { name: "Shopify", category: "E-commerce" },
-  { name: "WooCommerce", category: "E-commerce" },
-];
+/** Anonymous visitors see the same catalogue; Connect sends them to sign in first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const viewer = await getViewerContextFor(request, context);
+  const organizationId = viewer?.organization.organizationId ?? null;
+  const cards = await listIntegrations(services.integrations, organizationId);
+  const choose = new URL(request.url).searchParams.get("choose");
+  return {
+    cards,
+    isSignedIn: viewer !== null,
+    // The account picker opens for a connection that just came back from its consent screen.
+    chooseConnectionId: cards.some((card) => card.connection?.id === choose) ? choose : null,
+    now: new Date().toISOString(),
+  };
+}
 
-export default function IntegrationsScreen() {
-  return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <div>
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Integrations</h1>
-        <p className="mt-1 text-muted-foreground">
-          Connect your ad platforms and your store to bring every campaign into one place.
-        </p>
-      </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {PLATFORMS.map((platform) => (
-          <li key={platform.name}>
-            <Card className="h-full">
-              <CardHeader>
-                <CardTitle className="flex flex-wrap items-center gap-2">
-                  {platform.name}
-                  {platform.isRecommended ? <Badge>Recommended</Badge> : null}
-                  {platform.isComingSoon ? <Badge variant="secondary">Coming soon</Badge> : null}
-                </CardTitle>
-                <CardDescription>{platform.category}</CardDescription>
-              </CardHeader>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("choose-accounts"),
+    connectionId: z.string().min(1),
+    adAccountIds: z.array(z.string().min(1)).max(500),
+    isFirstChoice: z.enum(["true", "false"]).default("false"),
+  }),
+  z.object({ intent: z.literal("sync-now"), connectionId: z.string().min(1) }),
+  z.object({ intent: z.literal("disconnect"), connectionId: z.string().min(1), data: z.enum(["keep", "delete"]) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  const viewer = await requireViewerContext(request, context);
+  const organizationId = viewer.organization.organizationId;
+  const form = await request.formData();
+  const parsed = actionSchema.safeParse({
+    ...Object.fromEntries(form),
+    adAccountIds: form.getAll("adAccountIds"),
+  });
+  if (!parsed.success)
+    return data<IntegrationsActionResult>(
+      { ok: false, toast: { kind: "error", title: "Something is missing", description: "Please try again." } },
+      { status: 400 },
+    );
+  const input = parsed.data;
+  try {
+    if (input.intent === "choose-accounts") {
+      const { managed } = await chooseAdAccounts(services.integrations, {
+        organizationId,
+        connectionId: input.connectionId,
+        adAccountIds: input.adAccountIds,
+      });
+      return data<IntegrationsActionResult>({
+        ok: true,
+        intent: input.intent,
+        toast:
+          input.isFirstChoice === "true"
+            ? { kind: "success", title: "Connection successful!", description: managedSentence(managed) }
+            : { kind: "success", title: "Ad accounts updated", description: managedSentence(managed) },
+      });
+    }
+    if (input.intent === "sync-now") {
+      const { isQueued } = await syncNow(services.integrations, { organizationId, connectionId: input.connectionId });
+      return data<IntegrationsActionResult>({
+        ok: true,
+        intent: input.intent,
+        toast: isQueued
+          ? { kind: "success", title: "Sync started" }
+          : { kind: "success", title: "Already syncing", description: "A sync of this connection is running." },
+      });
+    }
+    await disconnectConnection(services.integrations, {
+      organizationId,
+      connectionId: input.connectionId,
+      deleteData: input.data === "delete",
+    });
+    return data<IntegrationsActionResult>({
+      ok: true,
+      intent: input.intent,
+      toast: {
+        kind: "success",
+        title: "Disconnected",
+        description: input.data === "delete" ? "Its synced data was deleted." : "Its synced data was kept.",
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<IntegrationsActionResult>(
+      { ok: false, toast: { kind: "error", title: "That did not work", description: error.message } },
+      { status: error.status },
+    );
+  }
+}
+
+function managedSentence(count: number): string {
+  return count === 1
+    ? "Adhelm manages 1 ad account and is syncing it."
+    : `Adhelm manages ${count} ad accounts and is syncing them.`;
+}
+
+export default function IntegrationsRoute({ loaderData }: Route.ComponentProps) {
+  return <IntegrationsScreen {...loaderData} />;
 }

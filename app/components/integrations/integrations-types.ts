@@ -1,0 +1,24 @@
+import type { IntegrationCard } from "../../../core/integrations/list-integrations.ts";
+
+export type { ConnectionView, IntegrationCard, SyncRunView } from "../../../core/integrations/list-integrations.ts";
+
+/** What the integrations route's loader hands the screen. */
+export interface IntegrationsScreenProps {
+  cards: IntegrationCard[];
+  isSignedIn: boolean;
+  /** Open the account picker for this connection (it just came back from consent). */
+  chooseConnectionId: string | null;
+  /** The server's time when the page was rendered, for "2 minutes ago". */
+  now: string;
+}
+
+/** Every answer of the integrations route's action. */
+export type IntegrationsActionResult =
+  | { ok: true; intent: "choose-accounts" | "sync-now" | "disconnect"; toast: ActionToast }
+  | { ok: false; toast: ActionToast };
+
+export interface ActionToast {
+  kind: "success" | "error";
+  title: string;
+  description?: string;
+}

@@ -1,0 +1,52 @@
+import { redirect } from "react-router";
+import { ConnectionFailedError, completeConnection } from "../../../core/integrations/complete-connection.ts";
+import { CONNECTION_FAILED_MESSAGE } from "../../../core/integrations/integration-dependencies.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { setFlashCookie } from "../../lib/flash.server.ts";
+import { getViewerContextFor } from "../../lib/session.server.ts";
+import type { Route } from "./+types/integration-callback";
+
+/**
+ * GET /integrations/:platform/callback: where the platform sends the browser back. Ad platforms
+ * continue to the account picker; stores are connected at once. Any failure, a denied consent
+ * included, ends on the integrations page with the spec's "Connection failed" toast.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, logger } = context.get(appContext);
+  const viewer = await getViewerContextFor(request, context);
+  const failed = () =>
+    redirect("/integrations", {
+      headers: {
+        "Set-Cookie": setFlashCookie({
+          kind: "error",
+          title: "Connection failed",
+          description: CONNECTION_FAILED_MESSAGE,
+        }),
+      },
+    });
+  if (!viewer) {
+    logger.info({ platform: params.platform }, "connect callback without a session");
+    return failed();
+  }
+  try {
+    const completed = await completeConnection(services.integrations, {
+      viewer: {
+        userId: viewer.user.id,
+        sessionId: viewer.sessionId,
+        organizationId: viewer.organization.organizationId,
+      },
+      platform: params.platform,
+      query: new URL(request.url).searchParams,
+    });
+    if (completed.needsAccountChoice)
+      return redirect(`/integrations?choose=${encodeURIComponent(completed.connectionId)}`);
+    return redirect("/integrations", {
+      headers: { "Set-Cookie": setFlashCookie({ kind: "success", title: "Connection successful!" }) },
+    });
+  } catch (error) {
+    if (!(error instanceof ConnectionFailedError))
+      logger.error({ err: error, platform: params.platform }, "connect failed");
+    else logger.info({ platform: params.platform, reason: error.reason }, "connect failed");
+    return failed();
+  }
+}

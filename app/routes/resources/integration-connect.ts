@@ -1,0 +1,46 @@
+import { redirect } from "react-router";
+import { AppError } from "../../../core/errors/app-error.ts";
+import { startConnection } from "../../../core/integrations/start-connection.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { setFlashCookie } from "../../lib/flash.server.ts";
+import { getViewerContextFor } from "../../lib/session.server.ts";
+import type { Route } from "./+types/integration-connect";
+
+/**
+ * POST /integrations/:platform/connect: a plain form post (it works before hydration) that sends
+ * the browser to the platform's consent screen, live or in the sandbox. Anonymous visitors go to
+ * /login and come back to the integrations page afterwards.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, logger } = context.get(appContext);
+  const viewer = await getViewerContextFor(request, context);
+  const back = new URL(request.headers.get("referer") ?? "/integrations", request.url).pathname;
+  const returnTo = back === "/dashboard/integrations" ? back : "/integrations";
+  if (!viewer) return redirect(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  const form = await request.formData();
+  const storeAddress = form.get("storeAddress");
+  try {
+    const { authorizeUrl } = await startConnection(services.integrations, {
+      viewer: {
+        userId: viewer.user.id,
+        sessionId: viewer.sessionId,
+        organizationId: viewer.organization.organizationId,
+      },
+      platform: params.platform,
+      storeAddress: typeof storeAddress === "string" ? storeAddress : undefined,
+    });
+    return redirect(authorizeUrl);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    logger.info({ platform: params.platform, reason: error.message }, "connect refused");
+    return redirect(returnTo, {
+      headers: {
+        "Set-Cookie": setFlashCookie({ kind: "error", title: "Connection failed", description: error.message }),
+      },
+    });
+  }
+}
+
+export function loader() {
+  return redirect("/integrations");
+}

@@ -1,0 +1,120 @@
+import type { Env } from "../core/config/env.ts";
+import { sandboxAppCredentials } from "../simulator/sandbox-credentials.ts";
+import type {
+  AdPlatformConnector,
+  AdPlatformId,
+  ConnectorConfig,
+  ConnectorMetadata,
+  ConnectorMode,
+  ConnectorRegistry,
+  PlatformId,
+  StoreConnector,
+  StorePlatformId,
+} from "./connector.ts";
+import { createFacebookAdsConnector } from "./facebook-ads/connector.ts";
+import { facebookAdsMetadata } from "./facebook-ads/metadata.ts";
+import { createGoogleAdsConnector } from "./google-ads/connector.ts";
+import { googleAdsMetadata } from "./google-ads/metadata.ts";
+import { createLinkedInAdsConnector } from "./linkedin-ads/connector.ts";
+import { linkedinAdsMetadata } from "./linkedin-ads/metadata.ts";
+import { createMicrosoftAdsConnector } from "./microsoft-ads/connector.ts";
+import { microsoftAdsMetadata } from "./microsoft-ads/metadata.ts";
+import { createShopifyConnector } from "./shopify/connector.ts";
+import { shopifyMetadata } from "./shopify/metadata.ts";
+import { createTikTokAdsConnector } from "./tiktok-ads/connector.ts";
+import { tiktokAdsMetadata } from "./tiktok-ads/metadata.ts";
+import { createWooCommerceConnector } from "./woocommerce/connector.ts";
+import { woocommerceMetadata } from "./woocommerce/metadata.ts";
+
+const AD_CONNECTORS: Record<AdPlatformId, [ConnectorMetadata, (config: ConnectorConfig) => AdPlatformConnector]> = {
+  "google-ads": [googleAdsMetadata, createGoogleAdsConnector],
+  "microsoft-ads": [microsoftAdsMetadata, createMicrosoftAdsConnector],
+  "facebook-ads": [facebookAdsMetadata, createFacebookAdsConnector],
+  "tiktok-ads": [tiktokAdsMetadata, createTikTokAdsConnector],
+  "linkedin-ads": [linkedinAdsMetadata, createLinkedInAdsConnector],
+};
+
+const STORE_CONNECTORS: Record<StorePlatformId, [ConnectorMetadata, (config: ConnectorConfig) => StoreConnector]> = {
+  shopify: [shopifyMetadata, createShopifyConnector],
+  woocommerce: [woocommerceMetadata, createWooCommerceConnector],
+};
+
+type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"> & Partial<Record<string, unknown>>;
+
+/**
+ * Picks, per platform, live or sandbox: a platform whose live app credentials are all set in the
+ * environment goes live; the others talk to the built-in sandbox when `ADS_SANDBOX` is on, and are
+ * unavailable otherwise. WooCommerce needs no app credentials: with the sandbox off it is live.
+ */
+export function createConnectorRegistry(env: CredentialEnv): ConnectorRegistry {
+  const configs = new Map<PlatformId, { mode: ConnectorMode; config: ConnectorConfig | null }>();
+  const all: Array<[PlatformId, ConnectorMetadata]> = [
+    ...Object.entries(AD_CONNECTORS).map(
+      ([id, [metadata]]) => [id as PlatformId, metadata] as [PlatformId, ConnectorMetadata],
+    ),
+    ...Object.entries(STORE_CONNECTORS).map(
+      ([id, [metadata]]) => [id as PlatformId, metadata] as [PlatformId, ConnectorMetadata],
+    ),
+  ];
+  for (const [platform, metadata] of all) {
+    const names = metadata.liveCredentialVariables;
+    const read = (name: string | undefined) => (name ? (env[name] as string | undefined) : undefined);
+    const live = {
+      clientId: read(names.clientId),
+      clientSecret: read(names.clientSecret),
+      developerToken: read(names.developerToken),
+    };
+    const needsCredentials = Boolean(names.clientId);
+    const hasLiveCredentials =
+      needsCredentials &&
+      Boolean(live.clientId && live.clientSecret) &&
+      (!names.developerToken || Boolean(live.developerToken));
+    if (hasLiveCredentials || (!needsCredentials && !env.ADS_SANDBOX)) {
+      configs.set(platform, {
+        mode: "live",
+        config: {
+          clientId: live.clientId ?? "",
+          clientSecret: live.clientSecret ?? "",
+          developerToken: live.developerToken,
+          urls: metadata.liveUrls,
+        },
+      });
+    } else if (env.ADS_SANDBOX) {
+      configs.set(platform, {
+        mode: "sandbox",
+        config: {
+          ...sandboxAppCredentials(env.AUTH_SECRET, platform),
+          urls: metadata.sandboxUrls(env.ADS_SANDBOX_URL),
+        },
+      });
+    } else {
+      configs.set(platform, { mode: "unavailable", config: null });
+    }
+  }
+
+  const cache = new Map<PlatformId, AdPlatformConnector | StoreConnector>();
+  const configOf = (platform: PlatformId): ConnectorConfig => {
+    const entry = configs.get(platform);
+    if (!entry?.config) throw new Error(`${platform} is not configured on this server.`);
+    return entry.config;
+  };
+  return {
+    modeOf: (platform) => configs.get(platform)?.mode ?? "unavailable",
+    adConnector(platform) {
+      let connector = cache.get(platform);
+      if (!connector) {
+        connector = AD_CONNECTORS[platform][1](configOf(platform));
+        cache.set(platform, connector);
+      }
+      return connector as AdPlatformConnector;
+    },
+    storeConnector(platform) {
+      let connector = cache.get(platform);
+      if (!connector) {
+        connector = STORE_CONNECTORS[platform][1](configOf(platform));
+        cache.set(platform, connector);
+      }
+      return connector as StoreConnector;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { AppError } from "../errors/app-error.ts";
+import type { IntegrationDependencies } from "./integration-dependencies.ts";
+import { requestSync } from "./request-sync.ts";
+
+/**
+ * The account picker's answer: manage exactly these ad accounts. A connection that never synced
+ * starts its backfill now; a later change syncs again so newly picked accounts fill in.
+ */
+export async function chooseAdAccounts(
+  deps: Pick<IntegrationDependencies, "connections" | "jobs">,
+  input: { organizationId: string; connectionId: string; adAccountIds: string[] },
+): Promise<{ managed: number }> {
+  const connection = await deps.connections.findById(input.organizationId, input.connectionId);
+  if (!connection || connection.status === "disconnected")
+    throw new AppError("not_found", "This connection no longer exists.");
+  if (input.adAccountIds.length === 0)
+    throw new AppError("unprocessable_entity", "Choose at least one ad account to manage.", { field: "adAccountIds" });
+  const known = new Set(
+    (await deps.connections.listAdAccounts(input.organizationId, input.connectionId)).map((account) => account.id),
+  );
+  if (input.adAccountIds.some((id) => !known.has(id)))
+    throw new AppError("unprocessable_entity", "Some of those ad accounts are not part of this connection.", {
+      field: "adAccountIds",
+    });
+  const managed = await deps.connections.setManagedAccounts(
+    input.organizationId,
+    input.connectionId,
+    input.adAccountIds,
+  );
+  await requestSync(deps, {
+    organizationId: input.organizationId,
+    connectionId: input.connectionId,
+    kind: connection.lastSyncedAt ? "manual" : "backfill",
+  });
+  return { managed };
+}

@@ -1,0 +1,78 @@
+import type { PlatformId, TokenSet } from "../../connectors/connector.ts";
+import { PlatformError } from "../../connectors/platform-error.ts";
+import type { ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
+import type { TokenCipher } from "../security/token-cipher.ts";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
+
+/** Refresh a little before expiry, so a long sync never sends a token that dies in flight. */
+const REFRESH_MARGIN_MS = 2 * 60 * 1000;
+
+export interface PlatformSession {
+  /** Calls the platform with a valid token, retrying throttling and outages per the one policy. */
+  call<T>(work: (tokens: TokenSet) => Promise<T>): Promise<T>;
+  /** Retries spent so far, for the sync history. */
+  readonly retries: number;
+}
+
+/** Opens a connection's sealed tokens and keeps them fresh for the length of one sync or change. */
+export function openPlatformSession(input: {
+  connection: ConnectionRecord;
+  connections: ConnectionRepository;
+  cipher: TokenCipher;
+  refresh: (tokens: TokenSet) => Promise<TokenSet>;
+  retryPolicy?: Partial<RetryPolicy>;
+  now?: () => Date;
+}): PlatformSession {
+  const { connection, connections, cipher } = input;
+  const platform = connection.platform as PlatformId;
+  if (!connection.sealedAccessToken)
+    throw new PlatformError(platform, "access_revoked", "This connection has no access any more. Reconnect it.");
+  let tokens: TokenSet = {
+    accessToken: cipher.decrypt(connection.sealedAccessToken),
+    refreshToken: connection.sealedRefreshToken ? cipher.decrypt(connection.sealedRefreshToken) : null,
+    expiresAt: connection.tokenExpiresAt,
+    context: connection.context,
+  };
+  let retries = 0;
+  const now = input.now ?? (() => new Date());
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    ...input.retryPolicy,
+    onRetry: () => {
+      retries += 1;
+    },
+  };
+
+  async function refresh() {
+    try {
+      tokens = await withRetry(() => input.refresh(tokens), policy);
+    } catch (error) {
+      // A refused refresh means the grant is gone; the user has to reconnect.
+      if (error instanceof PlatformError && (error.kind === "token_expired" || error.kind === "rejected"))
+        throw new PlatformError(platform, "access_revoked", error.message, { platformCode: error.platformCode });
+      throw error;
+    }
+    await connections.saveTokens(connection.id, {
+      sealedAccessToken: cipher.encrypt(tokens.accessToken),
+      sealedRefreshToken: tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
+      expiresAt: tokens.expiresAt,
+    });
+  }
+
+  return {
+    get retries() {
+      return retries;
+    },
+    async call(work) {
+      if (tokens.expiresAt && tokens.expiresAt.getTime() - REFRESH_MARGIN_MS <= now().getTime()) await refresh();
+      try {
+        return await withRetry(() => work(tokens), policy);
+      } catch (error) {
+        if (!(error instanceof PlatformError) || error.kind !== "token_expired") throw error;
+        // Tokens can die before their stated expiry (a password change, a platform-side reset).
+        await refresh();
+        return withRetry(() => work(tokens), policy);
+      }
+    },
+  };
+}

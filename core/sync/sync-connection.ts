@@ -1,0 +1,248 @@
+import type { Logger } from "../../adapters/logger.ts";
+import {
+  type ConnectorRegistry,
+  type DateRange,
+  isAdPlatform,
+  isStorePlatform,
+  type PlatformId,
+} from "../../connectors/connector.ts";
+import { PlatformError } from "../../connectors/platform-error.ts";
+import { addDays, type CalendarDate, calendarDateIn } from "../dates/calendar-date.ts";
+import type { SyncRunKind } from "../db/schema.ts";
+import type { AdAccountRecord, ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
+import type { TokenCipher } from "../security/token-cipher.ts";
+import type { AdsClock } from "./ads-clock.ts";
+import { openPlatformSession, type PlatformSession } from "./platform-session.ts";
+import type { RetryPolicy } from "./retry-policy.ts";
+import type { SyncRepository, SyncRunRecord } from "./sync-repository.ts";
+
+export interface SyncDependencies {
+  connections: ConnectionRepository;
+  syncs: SyncRepository;
+  connectors: ConnectorRegistry;
+  cipher: TokenCipher;
+  clock: AdsClock;
+  logger: Logger;
+  /** Days fetched when a connection is new. */
+  backfillDays: number;
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+export interface SyncRequest {
+  organizationId: string;
+  connectionId: string;
+  kind: SyncRunKind;
+}
+
+export type SyncOutcome = "succeeded" | "failed" | "skipped" | "retry";
+
+/** Conversions keep arriving for about a week, so every incremental run fetches these days again. */
+export const LATE_CONVERSION_DAYS = 7;
+/** One platform request covers at most this many days (TikTok's daily reports allow 30). */
+const CHUNK_DAYS = 30;
+/** Orders come in smaller pieces: a busy shop has hundreds a day. */
+const ORDER_CHUNK_DAYS = 15;
+
+interface Step {
+  key: string;
+  run: () => Promise<{ campaigns: number; rows: number }>;
+}
+
+/** The chunks of a window, newest first, so the dashboard's recent days fill in first. */
+export function chunkWindow(window: DateRange, days: number): DateRange[] {
+  const chunks: DateRange[] = [];
+  for (let to = window.to; to >= window.from; to = addDays(to, -days)) {
+    const from = addDays(to, -(days - 1));
+    chunks.push({ from: from < window.from ? window.from : from, to });
+  }
+  return chunks;
+}
+
+/**
+ * One sync of one connection: a backfill when it is new, or the recent window again. Work is cut
+ * into steps (an ad account's campaigns, then its metrics chunk by chunk); each step's rows are
+ * upserted and the step is recorded, so a run interrupted by a crash resumes where it stopped and
+ * a repeated step changes nothing.
+ *
+ * Returns "retry" when the job should run again later (a temporary failure before its last attempt).
+ */
+export async function syncConnection(
+  deps: SyncDependencies,
+  request: SyncRequest,
+  attempt: { attempt: number; maxAttempts: number } = { attempt: 1, maxAttempts: 1 },
+): Promise<SyncOutcome> {
+  const connection = await deps.connections.findById(request.organizationId, request.connectionId);
+  if (
+    !connection ||
+    connection.status === "disconnected" ||
+    deps.connectors.modeOf(connection.platform) === "unavailable"
+  )
+    return "skipped";
+  const now = await deps.clock.now();
+  let run: SyncRunRecord | null = await deps.syncs.findRunningRun(connection.id);
+  await deps.connections.setStatus(connection.id, "syncing");
+
+  let session: PlatformSession | undefined;
+  let retriesCounted = 0;
+  const countRetries = async () => {
+    if (!run || !session) return;
+    await deps.syncs.addRetries(run.id, session.retries - retriesCounted);
+    retriesCounted = session.retries;
+  };
+  try {
+    session = openPlatformSession({
+      connection,
+      connections: deps.connections,
+      cipher: deps.cipher,
+      refresh: (tokens) =>
+        isStorePlatform(connection.platform)
+          ? deps.connectors.storeConnector(connection.platform).refreshTokens(tokens)
+          : deps.connectors.adConnector(connection.platform as never).refreshTokens(tokens),
+      retryPolicy: deps.retryPolicy,
+    });
+    const plan = await planSteps(deps, connection, session, request, now, run);
+    run ??= await deps.syncs.startRun({
+      organizationId: connection.organizationId,
+      connectionId: connection.id,
+      kind: request.kind,
+      windowFrom: plan.window.from,
+      windowTo: plan.window.to,
+      stepsTotal: plan.steps.length,
+      at: new Date(),
+    });
+    if (run.stepsTotal !== plan.steps.length) await deps.syncs.setStepsTotal(run.id, plan.steps.length);
+    for (const step of plan.steps) {
+      if (run.stepsDone.includes(step.key)) continue;
+      // Disconnecting stops a running sync at the next step.
+      const current = await deps.connections.findById(connection.organizationId, connection.id);
+      if (!current || current.status === "disconnected") {
+        await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
+        return "skipped";
+      }
+      const counts = await step.run();
+      await deps.syncs.completeStep(run.id, step.key, counts);
+      await countRetries();
+    }
+    await deps.syncs.finishRun(run.id, "succeeded", null, new Date());
+    await deps.connections.markSynced(connection.id, new Date());
+    return "succeeded";
+  } catch (error) {
+    await countRetries().catch(() => {});
+    const message = describeFailure(error);
+    const isTemporary = error instanceof PlatformError ? error.isRetryable : !(error instanceof PlatformError);
+    deps.logger.warn({ err: error, connection: connection.id, platform: connection.platform }, "sync failed");
+    if (isTemporary && attempt.attempt < attempt.maxAttempts) {
+      // The run stays open; the next attempt resumes it.
+      await deps.connections.setStatus(connection.id, "syncing", message);
+      return "retry";
+    }
+    if (run) await deps.syncs.finishRun(run.id, "failed", message, new Date());
+    else
+      await deps.syncs
+        .startRun({
+          organizationId: connection.organizationId,
+          connectionId: connection.id,
+          kind: request.kind,
+          windowFrom: calendarDateIn("UTC", now),
+          windowTo: calendarDateIn("UTC", now),
+          stepsTotal: 0,
+          at: new Date(),
+        })
+        .then((failed) => deps.syncs.finishRun(failed.id, "failed", message, new Date()));
+    await deps.connections.setStatus(connection.id, "error", message);
+    return "failed";
+  }
+}
+
+/** What the user reads on the card and in the history: the platform's words, or a plain one. */
+function describeFailure(error: unknown): string {
+  if (error instanceof PlatformError) {
+    if (error.kind === "access_revoked") return `Access was revoked: ${error.message} Reconnect to continue.`;
+    return error.message;
+  }
+  return "Something went wrong while syncing. We will try again.";
+}
+
+async function planSteps(
+  deps: SyncDependencies,
+  connection: ConnectionRecord,
+  session: PlatformSession,
+  request: SyncRequest,
+  now: Date,
+  resumed: SyncRunRecord | null,
+): Promise<{ window: DateRange; steps: Step[] }> {
+  const platform = connection.platform as PlatformId;
+  const days =
+    request.kind === "backfill" || !connection.lastSyncedAt
+      ? deps.backfillDays
+      : incrementalDays(connection, now, deps.backfillDays);
+
+  if (isStorePlatform(platform)) {
+    const connector = deps.connectors.storeConnector(platform);
+    const to = resumed?.windowTo ?? calendarDateIn("UTC", now);
+    const window = { from: resumed?.windowFrom ?? addDays(to, -(days - 1)), to };
+    const steps = chunkWindow(window, ORDER_CHUNK_DAYS).map((chunk) => ({
+      key: `orders:${chunk.from}`,
+      run: async () => {
+        const orders = await session.call((tokens) => connector.fetchPaidOrders(tokens, chunk));
+        return { campaigns: 0, rows: await deps.syncs.upsertOrders(connection.organizationId, connection.id, orders) };
+      },
+    }));
+    return { window, steps };
+  }
+
+  if (!isAdPlatform(platform)) throw new Error(`Unknown platform ${platform}`);
+  const connector = deps.connectors.adConnector(platform);
+  // New accounts since the connect are listed but left unmanaged until the team picks them.
+  const external = await session.call((tokens) => connector.listAdAccounts(tokens));
+  await deps.connections.upsertAdAccounts(connection.organizationId, connection.id, external, false);
+  const accounts = (await deps.connections.listAdAccounts(connection.organizationId, connection.id)).filter(
+    (account) => account.isManaged,
+  );
+  const localToday = (account: AdAccountRecord): CalendarDate => calendarDateIn(account.timeZone, now);
+  const to =
+    resumed?.windowTo ??
+    accounts.map(localToday).reduce((latest, date) => (date > latest ? date : latest), calendarDateIn("UTC", now));
+  const window = { from: resumed?.windowFrom ?? addDays(to, -(days - 1)), to };
+  const steps: Step[] = [];
+  for (const account of accounts) {
+    const asExternal = {
+      externalId: account.externalId,
+      name: account.name,
+      currency: account.currency,
+      timeZone: account.timeZone,
+      context: account.context,
+    };
+    steps.push({
+      key: `campaigns:${account.id}`,
+      run: async () => {
+        const campaigns = await session.call((tokens) => connector.listCampaigns(tokens, asExternal));
+        await deps.syncs.upsertCampaigns(connection.organizationId, account.id, campaigns);
+        return { campaigns: campaigns.length, rows: 0 };
+      },
+    });
+    for (const chunk of chunkWindow(window, CHUNK_DAYS)) {
+      steps.push({
+        key: `metrics:${account.id}:${chunk.from}`,
+        run: async () => {
+          const metrics = await session.call((tokens) => connector.fetchDailyMetrics(tokens, asExternal, chunk));
+          const campaignIds = await deps.syncs.campaignIdsOf(account.id);
+          // Rows of campaigns the platform no longer lists (deleted) have nothing to attach to.
+          const rows = metrics.flatMap((metric) => {
+            const campaignId = campaignIds.get(metric.campaignExternalId);
+            return campaignId ? [{ ...metric, campaignId }] : [];
+          });
+          return { campaigns: 0, rows: await deps.syncs.upsertDailyMetrics(connection.organizationId, rows) };
+        },
+      });
+    }
+  }
+  return { window, steps };
+}
+
+/** The late-conversion window, stretched back to the last sync when that is older. */
+function incrementalDays(connection: ConnectionRecord, now: Date, backfillDays: number): number {
+  const lastSynced = connection.lastSyncedAt ?? now;
+  const daysSince = Math.ceil((now.getTime() - lastSynced.getTime()) / 86_400_000);
+  return Math.min(backfillDays, Math.max(LATE_CONVERSION_DAYS, daysSince + LATE_CONVERSION_DAYS));
+}

@@ -1,0 +1,302 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../../connectors/connector.ts";
+import type { Database, SyncRunKind, SyncRunStatus } from "../db/schema.ts";
+
+export interface SyncRunRecord {
+  id: string;
+  connectionId: string;
+  kind: SyncRunKind;
+  status: SyncRunStatus;
+  windowFrom: string;
+  windowTo: string;
+  stepsTotal: number;
+  stepsDone: string[];
+  campaignsSynced: number;
+  rowsUpserted: number;
+  retries: number;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface SyncRepository {
+  findRunningRun(connectionId: string): Promise<SyncRunRecord | null>;
+  startRun(input: {
+    organizationId: string;
+    connectionId: string;
+    kind: SyncRunKind;
+    windowFrom: string;
+    windowTo: string;
+    stepsTotal: number;
+    at: Date;
+  }): Promise<SyncRunRecord>;
+  /** Records one finished step and what it wrote, so a resumed run skips it. */
+  completeStep(runId: string, step: string, counts: { campaigns: number; rows: number }): Promise<void>;
+  setStepsTotal(runId: string, total: number): Promise<void>;
+  addRetries(runId: string, retries: number): Promise<void>;
+  finishRun(runId: string, status: Exclude<SyncRunStatus, "running">, error: string | null, at: Date): Promise<void>;
+  /** Newest first. */
+  listRuns(organizationId: string, connectionId: string, limit: number): Promise<SyncRunRecord[]>;
+  /** The running run of each given connection, for progress bars. */
+  listRunningRuns(organizationId: string): Promise<SyncRunRecord[]>;
+
+  /** Upserts campaigns by (ad account, external id); returns our id per external id. */
+  upsertCampaigns(
+    organizationId: string,
+    adAccountId: string,
+    campaigns: ExternalCampaign[],
+  ): Promise<Map<string, string>>;
+  /** Campaign ids of an ad account by external id. */
+  campaignIdsOf(adAccountId: string): Promise<Map<string, string>>;
+  /** Idempotent: one row per campaign and date, replaced by the newest numbers. */
+  upsertDailyMetrics(
+    organizationId: string,
+    rows: Array<ExternalDailyMetric & { campaignId: string }>,
+  ): Promise<number>;
+  upsertOrders(organizationId: string, connectionId: string, orders: ExternalOrder[]): Promise<number>;
+}
+
+// SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. 10 values a row.
+const METRIC_ROWS_PER_STATEMENT = 2_000;
+
+export function createSyncRepository(db: Kysely<Database>): SyncRepository {
+  const toRun = (row: {
+    id: string;
+    connection_id: string;
+    kind: SyncRunKind;
+    status: SyncRunStatus;
+    window_from: string;
+    window_to: string;
+    steps_total: number;
+    steps_done: string;
+    campaigns_synced: number;
+    rows_upserted: number;
+    retries: number;
+    error: string | null;
+    started_at: Date | string;
+    finished_at: Date | string | null;
+  }): SyncRunRecord => ({
+    id: row.id,
+    connectionId: row.connection_id,
+    kind: row.kind,
+    status: row.status,
+    windowFrom: row.window_from,
+    windowTo: row.window_to,
+    stepsTotal: row.steps_total,
+    stepsDone: JSON.parse(row.steps_done) as string[],
+    campaignsSynced: row.campaigns_synced,
+    rowsUpserted: row.rows_upserted,
+    retries: row.retries,
+    error: row.error,
+    startedAt: new Date(row.started_at),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
+  });
+  const now = () => new Date().toISOString();
+
+  return {
+    async findRunningRun(connectionId) {
+      const row = await db
+        .selectFrom("sync_runs")
+        .selectAll()
+        .where("connection_id", "=", connectionId)
+        .where("status", "=", "running")
+        .orderBy("started_at", "desc")
+        .executeTakeFirst();
+      return row ? toRun(row) : null;
+    },
+    async startRun(input) {
+      const row = {
+        id: randomUUID(),
+        organization_id: input.organizationId,
+        connection_id: input.connectionId,
+        kind: input.kind,
+        status: "running" as const,
+        window_from: input.windowFrom,
+        window_to: input.windowTo,
+        steps_total: input.stepsTotal,
+        steps_done: "[]",
+        campaigns_synced: 0,
+        rows_upserted: 0,
+        retries: 0,
+        error: null,
+        started_at: input.at.toISOString(),
+        finished_at: null,
+      };
+      await db.insertInto("sync_runs").values(row).execute();
+      return toRun(row);
+    },
+    async completeStep(runId, step, counts) {
+      await db.transaction().execute(async (trx) => {
+        const run = await trx
+          .selectFrom("sync_runs")
+          .select("steps_done")
+          .where("id", "=", runId)
+          .executeTakeFirstOrThrow();
+        const done = JSON.parse(run.steps_done) as string[];
+        if (done.includes(step)) return;
+        await trx
+          .updateTable("sync_runs")
+          .set((eb) => ({
+            steps_done: JSON.stringify([...done, step]),
+            campaigns_synced: eb("campaigns_synced", "+", counts.campaigns),
+            rows_upserted: eb("rows_upserted", "+", counts.rows),
+          }))
+          .where("id", "=", runId)
+          .execute();
+      });
+    },
+    async setStepsTotal(runId, total) {
+      await db.updateTable("sync_runs").set({ steps_total: total }).where("id", "=", runId).execute();
+    },
+    async addRetries(runId, retries) {
+      if (retries === 0) return;
+      await db
+        .updateTable("sync_runs")
+        .set((eb) => ({ retries: eb("retries", "+", retries) }))
+        .where("id", "=", runId)
+        .execute();
+    },
+    async finishRun(runId, status, error, at) {
+      await db
+        .updateTable("sync_runs")
+        .set({ status, error, finished_at: at.toISOString() })
+        .where("id", "=", runId)
+        .execute();
+    },
+    async listRuns(organizationId, connectionId, limit) {
+      const rows = await db
+        .selectFrom("sync_runs")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("connection_id", "=", connectionId)
+        .orderBy("started_at", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toRun);
+    },
+    async listRunningRuns(organizationId) {
+      const rows = await db
+        .selectFrom("sync_runs")
+        .selectAll()
+        .where("organization_id", "=", organizationId)
+        .where("status", "=", "running")
+        .execute();
+      return rows.map(toRun);
+    },
+
+    async upsertCampaigns(organizationId, adAccountId, campaigns) {
+      if (campaigns.length > 0) {
+        await db
+          .insertInto("campaigns")
+          .values(
+            campaigns.map((campaign) => ({
+              id: randomUUID(),
+              organization_id: organizationId,
+              ad_account_id: adAccountId,
+              external_id: campaign.externalId,
+              name: campaign.name,
+              status: campaign.status,
+              daily_budget_minor: campaign.dailyBudgetMinor,
+              currency: campaign.currency,
+            })),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(["ad_account_id", "external_id"]).doUpdateSet((eb) => ({
+              name: eb.ref("excluded.name"),
+              status: eb.ref("excluded.status"),
+              daily_budget_minor: eb.ref("excluded.daily_budget_minor"),
+              currency: eb.ref("excluded.currency"),
+              updated_at: now(),
+            })),
+          )
+          .execute();
+      }
+      return this.campaignIdsOf(adAccountId);
+    },
+    async campaignIdsOf(adAccountId) {
+      const rows = await db
+        .selectFrom("campaigns")
+        .select(["id", "external_id"])
+        .where("ad_account_id", "=", adAccountId)
+        .execute();
+      return new Map(rows.map((row) => [row.external_id, row.id]));
+    },
+    async upsertDailyMetrics(organizationId, rows) {
+      if (rows.length === 0) return 0;
+      const updatedAt = now();
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < rows.length; start += METRIC_ROWS_PER_STATEMENT) {
+          await trx
+            .insertInto("campaign_daily_metrics")
+            .values(
+              rows.slice(start, start + METRIC_ROWS_PER_STATEMENT).map((row) => ({
+                campaign_id: row.campaignId,
+                organization_id: organizationId,
+                date: row.date,
+                impressions: row.impressions,
+                clicks: row.clicks,
+                spend_minor: row.spendMinor,
+                conversions: row.conversions,
+                conversion_value_minor: row.conversionValueMinor,
+                currency: row.currency,
+                updated_at: updatedAt,
+              })),
+            )
+            .onConflict((conflict) =>
+              conflict.columns(["campaign_id", "date"]).doUpdateSet({
+                impressions: sql`excluded.impressions`,
+                clicks: sql`excluded.clicks`,
+                spend_minor: sql`excluded.spend_minor`,
+                conversions: sql`excluded.conversions`,
+                conversion_value_minor: sql`excluded.conversion_value_minor`,
+                currency: sql`excluded.currency`,
+                updated_at: sql`excluded.updated_at`,
+              }),
+            )
+            .execute();
+        }
+      });
+      return rows.length;
+    },
+    async upsertOrders(organizationId, connectionId, orders) {
+      if (orders.length === 0) return 0;
+      const updatedAt = now();
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < orders.length; start += 1_000) {
+          await trx
+            .insertInto("store_orders")
+            .values(
+              orders.slice(start, start + 1_000).map((order) => ({
+                id: randomUUID(),
+                organization_id: organizationId,
+                connection_id: connectionId,
+                external_id: order.externalId,
+                name: order.name,
+                ordered_at: order.createdAt,
+                currency: order.currency,
+                total_minor: order.totalMinor,
+                refunded_minor: order.refundedMinor,
+                utm_source: order.utmSource,
+                utm_medium: order.utmMedium,
+                utm_campaign: order.utmCampaign,
+                updated_at: updatedAt,
+              })),
+            )
+            .onConflict((conflict) =>
+              conflict.columns(["connection_id", "external_id"]).doUpdateSet({
+                total_minor: sql`excluded.total_minor`,
+                refunded_minor: sql`excluded.refunded_minor`,
+                utm_source: sql`excluded.utm_source`,
+                utm_medium: sql`excluded.utm_medium`,
+                utm_campaign: sql`excluded.utm_campaign`,
+                updated_at: sql`excluded.updated_at`,
+              }),
+            )
+            .execute();
+        }
+      });
+      return orders.length;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Logger } from "../adapters/logger.ts";
+import type { AdPlatformId, StorePlatformId, TokenSet } from "../connectors/connector.ts";
+import type { Env } from "../core/config/env.ts";
+import { requestSync } from "../core/integrations/request-sync.ts";
+import type { AppServices } from "./services.ts";
+
+/** Documented in the README: a newcomer signs in with these on a fresh install. */
+export const DEMO_EMAIL = "demo@adhelm.local";
+export const DEMO_PASSWORD = "Adhelm-demo-2026";
+const DEMO_COMPANY = "Northwind Outdoor";
+const DEMO_AD_PLATFORMS: AdPlatformId[] = ["google-ads", "facebook-ads"];
+const DEMO_STORE: { platform: StorePlatformId; address: string } = {
+  platform: "shopify",
+  address: "northwind-outdoor",
+};
+
+/**
+ * On a fresh database (no users yet) with SEED_DEMO on and the sandbox enabled: a demo user and
+ * organization with Google Ads, Meta and Shopify connected to the sandbox and their backfill
+ * queued, so the product is alive at first sight. The grants come from the sandbox itself, as if
+ * the demo user had clicked Allow on each consent page.
+ */
+export async function seedDemoIfFresh({
+  env,
+  services,
+  logger,
+}: {
+  env: Env;
+  services: AppServices;
+  logger: Logger;
+}): Promise<boolean> {
+  if (!env.SEED_DEMO || !services.sandbox) return false;
+  const hasUsers = await services.database.db.selectFrom("user").select("id").limit(1).executeTakeFirst();
+  if (hasUsers) return false;
+
+  const auth = await services.auth.$context;
+  const user = await auth.internalAdapter.createUser({ email: DEMO_EMAIL, name: "Dana Demo", emailVerified: true });
+  await auth.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await auth.password.hash(DEMO_PASSWORD),
+  });
+  await services.profiles.update(user.id, { companyName: DEMO_COMPANY, role: "admin" });
+  const [membership] = await services.organizations.listMemberships(user.id);
+  if (!membership) throw new Error("The demo user has no organization.");
+  const organizationId = membership.organizationId;
+  const { kit } = services.sandbox;
+  const seal = (tokens: TokenSet) => ({
+    sealedAccessToken: services.cipher.encrypt(tokens.accessToken),
+    sealedRefreshToken: tokens.refreshToken ? services.cipher.encrypt(tokens.refreshToken) : null,
+    expiresAt: tokens.expiresAt,
+  });
+  const grant = (platform: AdPlatformId | StorePlatformId, context: Record<string, string> = {}): TokenSet => {
+    const issued = kit.credentials.issueTokens({
+      tenant: organizationId,
+      platform,
+      accessTtlSeconds: 3600,
+      withRefreshToken: true,
+    });
+    return {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      expiresAt: issued.expiresIn === null ? null : new Date(Date.now() + issued.expiresIn * 1000),
+      context,
+    };
+  };
+
+  for (const platform of DEMO_AD_PLATFORMS) {
+    if (services.connectors.modeOf(platform) !== "sandbox") continue;
+    const tokens = grant(platform);
+    const accounts = await services.connectors.adConnector(platform).listAdAccounts(tokens);
+    const connectionId = await services.connections.saveGrant({
+      organizationId,
+      platform,
+      userId: user.id,
+      tokens: seal(tokens),
+      context: tokens.context,
+      displayName: null,
+    });
+    await services.connections.upsertAdAccounts(organizationId, connectionId, accounts, true);
+    await requestSync(services.integrations, { organizationId, connectionId, kind: "backfill" });
+  }
+  if (services.connectors.modeOf(DEMO_STORE.platform) === "sandbox") {
+    const connector = services.connectors.storeConnector(DEMO_STORE.platform);
+    const shop = connector.normalizeStoreAddress(DEMO_STORE.address) ?? DEMO_STORE.address;
+    const tokens = grant(DEMO_STORE.platform, connector.storeContext(shop));
+    const store = await connector.describeStore(tokens);
+    const connectionId = await services.connections.saveGrant({
+      organizationId,
+      platform: DEMO_STORE.platform,
+      userId: user.id,
+      tokens: seal(tokens),
+      context: { ...tokens.context, storeCurrency: store.currency, storeTimeZone: store.timeZone },
+      displayName: store.name,
+    });
+    await requestSync(services.integrations, { organizationId, connectionId, kind: "backfill" });
+  }
+  const banner = `Demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (turn off with SEED_DEMO=false)`;
+  logger.info({ email: DEMO_EMAIL }, banner);
+  return true;
+}
