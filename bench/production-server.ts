@@ -6,6 +6,8 @@ import path from "node:path";
 
 export interface ProductionServer {
   baseUrl: string;
+  /** The server's throwaway DATA_DIR (its database and mail outbox). */
+  dataDir: string;
   child: ChildProcess;
   /** Milliseconds from spawn to the first 200 from /healthz. */
   coldStartMs: number;
@@ -42,7 +44,7 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
       (response) => response.ok,
       () => false,
     );
-    if (isUp) return { baseUrl, child, coldStartMs: performance.now() - startedAt, stop };
+    if (isUp) return { baseUrl, dataDir, child, coldStartMs: performance.now() - startedAt, stop };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await stop();

@@ -26,7 +26,10 @@ import { tiktokAdsMetadata } from "./tiktok-ads/metadata.ts";
 import { createWooCommerceConnector } from "./woocommerce/connector.ts";
 import { woocommerceMetadata } from "./woocommerce/metadata.ts";
 
-const AD_CONNECTORS: Record<AdPlatformId, [ConnectorMetadata, (config: ConnectorConfig) => AdPlatformConnector]> = {
+export const AD_CONNECTORS: Record<
+  AdPlatformId,
+  [ConnectorMetadata, (config: ConnectorConfig) => AdPlatformConnector]
+> = {
   "google-ads": [googleAdsMetadata, createGoogleAdsConnector],
   "microsoft-ads": [microsoftAdsMetadata, createMicrosoftAdsConnector],
   "facebook-ads": [facebookAdsMetadata, createFacebookAdsConnector],
@@ -34,7 +37,10 @@ const AD_CONNECTORS: Record<AdPlatformId, [ConnectorMetadata, (config: Connector
   "linkedin-ads": [linkedinAdsMetadata, createLinkedInAdsConnector],
 };
 
-const STORE_CONNECTORS: Record<StorePlatformId, [ConnectorMetadata, (config: ConnectorConfig) => StoreConnector]> = {
+export const STORE_CONNECTORS: Record<
+  StorePlatformId,
+  [ConnectorMetadata, (config: ConnectorConfig) => StoreConnector]
+> = {
   shopify: [shopifyMetadata, createShopifyConnector],
   woocommerce: [woocommerceMetadata, createWooCommerceConnector],
 };
@@ -46,7 +52,10 @@ type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"
  * environment goes live; the others talk to the built-in sandbox when `ADS_SANDBOX` is on, and are
  * unavailable otherwise. WooCommerce needs no app credentials: with the sandbox off it is live.
  */
-export function createConnectorRegistry(env: CredentialEnv): ConnectorRegistry {
+export function createConnectorRegistry(
+  env: CredentialEnv,
+  options: { sandboxConfig?: (platform: PlatformId, metadata: ConnectorMetadata) => ConnectorConfig } = {},
+): ConnectorRegistry {
   const configs = new Map<PlatformId, { mode: ConnectorMode; config: ConnectorConfig | null }>();
   const all: Array<[PlatformId, ConnectorMetadata]> = [
     ...Object.entries(AD_CONNECTORS).map(
@@ -82,7 +91,7 @@ export function createConnectorRegistry(env: CredentialEnv): ConnectorRegistry {
     } else if (env.ADS_SANDBOX) {
       configs.set(platform, {
         mode: "sandbox",
-        config: {
+        config: options.sandboxConfig?.(platform, metadata) ?? {
           ...sandboxAppCredentials(env.AUTH_SECRET, platform),
           urls: metadata.sandboxUrls(env.ADS_SANDBOX_URL),
         },

@@ -34,14 +34,24 @@ export async function seedDemoIfFresh({
   if (hasUsers) return false;
 
   const auth = await services.auth.$context;
-  const user = await auth.internalAdapter.createUser({ email: DEMO_EMAIL, name: "Dana Demo", emailVerified: true });
+  const user = await auth.internalAdapter.createUser(
+    { email: DEMO_EMAIL, name: "Dana Demo", emailVerified: true },
+    { method: "admin" },
+  );
   await auth.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",
     accountId: user.id,
     password: await auth.password.hash(DEMO_PASSWORD),
   });
-  await services.profiles.update(user.id, { companyName: DEMO_COMPANY, role: "admin" });
+  await services.profiles.update(user.id, {
+    first_name: "Dana",
+    last_name: "Demo",
+    company_name: DEMO_COMPANY,
+    role: "admin",
+    timezone: "UTC",
+    currency: "USD",
+  });
   const [membership] = await services.organizations.listMemberships(user.id);
   if (!membership) throw new Error("The demo user has no organization.");
   const organizationId = membership.organizationId;

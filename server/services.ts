@@ -12,6 +12,7 @@ import { getViewerContext } from "../core/accounts/get-viewer.ts";
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
+import { type CampaignRepository, createCampaignRepository } from "../core/campaigns/campaign-repository.ts";
 import {
   createJobApplicationRepository,
   type JobApplicationRepository,
@@ -54,6 +55,7 @@ export interface AppServices {
   newsletter: NewsletterRepository;
   jobApplications: JobApplicationRepository;
   contactMessages: ContactMessageRepository;
+  campaigns: CampaignRepository;
   cipher: TokenCipher;
   connectors: ConnectorRegistry;
   connections: ConnectionRepository;
@@ -104,6 +106,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     newsletter: createNewsletterRepository(database.db),
     jobApplications: createJobApplicationRepository(database.db),
     contactMessages: createContactMessageRepository(database.db),
+    campaigns: createCampaignRepository(database.db),
     cipher,
     connectors,
     connections,
@@ -120,9 +123,17 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
       secret: env.AUTH_SECRET,
       platforms: SANDBOX_PLATFORMS,
       logger,
+      shapeFor: sandboxShapeOf(env.ADS_SANDBOX_SHAPE),
       // The sandbox market is seeded per organization: the one the visitor works in.
       resolveTenant: async (c) =>
         (await getViewerContext(services, c.req.raw.headers))?.organization.organizationId ?? null,
     });
   return services;
+}
+
+/** ADS_SANDBOX_SHAPE ("1x50") as the market engine's size override for every tenant and platform. */
+function sandboxShapeOf(shape: string | undefined) {
+  if (!shape) return undefined;
+  const [accounts, campaignsPerAccount] = shape.split("x").map(Number) as [number, number];
+  return () => ({ accounts, campaignsPerAccount });
 }

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../core/db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { type EnqueueOptions, type JobHandler, type JobPayload, type JobQueue, jobRetryDelayMs } from "./job-queue.ts";
+import {
+  type EnqueueOptions,
+  type JobHandler,
+  type JobPayload,
+  type JobQueue,
+  jobRetryDelayMs,
+  RetryLaterError,
+} from "./job-queue.ts";
 
 export interface DatabaseJobQueueOptions {
   db: Kysely<Database>;
@@ -113,7 +120,13 @@ export function createDatabaseJobQueue({
         .updateTable("jobs")
         .set({
           status: isLastAttempt ? "failed" : "queued",
-          run_at: iso(new Date(Date.now() + retryDelayMs(job.attempts))),
+          // The later of our backoff and the wait the handler was told to respect.
+          run_at: iso(
+            new Date(
+              Date.now() +
+                Math.max(retryDelayMs(job.attempts), error instanceof RetryLaterError ? (error.retryAfterMs ?? 0) : 0),
+            ),
+          ),
           locked_until: null,
           last_error: message.slice(0, 2000),
           updated_at: iso(new Date()),

@@ -6,7 +6,7 @@ import { createDatabaseJobQueue } from "./database-job-queue.ts";
 import type { JobPayload, JobQueue } from "./job-queue.ts";
 import { createPgBossJobQueue } from "./pg-boss-job-queue.ts";
 
-const logger = createLogger({ level: "silent" });
+const logger = createLogger({ level: "silent", isPretty: false });
 
 /** Every queue this database supports: the embedded runner always, pg-boss on PostgreSQL. */
 const KINDS = testDatabaseUrl() ? (["embedded", "pg-boss"] as const) : (["embedded"] as const);

@@ -40,3 +40,13 @@ export function jobRetryDelayMs(attempt: number, random: () => number = Math.ran
   const ceiling = Math.min(10 * 60_000, 5_000 * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
+
+/** Thrown by a handler that should run again, not before `retryAfterMs` when it is known. */
+export class RetryLaterError extends Error {
+  readonly retryAfterMs: number | null;
+  constructor(retryAfterMs: number | null, message = "The job hit a temporary failure and will run again.") {
+    super(message);
+    this.name = "RetryLaterError";
+    this.retryAfterMs = retryAfterMs;
+  }
+}

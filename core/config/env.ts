@@ -28,6 +28,11 @@ const envSchema = z
     ADS_SANDBOX: booleanFromString.default(true),
     // Where connectors find the sandbox; the browser is sent there for consent too.
     ADS_SANDBOX_URL: z.url().optional(),
+    // "<accounts>x<campaigns per account>" for every sandbox platform, e.g. 1x50 (benchmarks, demos).
+    ADS_SANDBOX_SHAPE: z
+      .string()
+      .regex(/^\d{1,2}x\d{1,4}$/, "must look like 2x10 (ad accounts x campaigns per account)")
+      .optional(),
     GOOGLE_ADS_CLIENT_ID: z.string().optional(),
     GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
     MICROSOFT_ADS_CLIENT_ID: z.string().optional(),

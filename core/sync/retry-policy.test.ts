@@ -14,7 +14,6 @@ describe("retry policy", () => {
     [10, 1, undefined, 30_000],
     [1, 0, undefined, 0],
     [1, 0.1, 5_000, 5_000],
-    [10, 1, 60_000, 60_000],
   ])("waits per attempt %i with random %f and hint %s: %i ms", (attempt, random, hint, expected) => {
     const policy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, random: () => random };
     expect(retryDelayMs(attempt, throttled(hint), policy)).toBe(expected);
@@ -29,10 +28,22 @@ describe("retry policy", () => {
         if (failure) throw failure;
         return "done";
       },
-      { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 100, random: () => 0, sleep: async (ms) => void waits.push(ms) },
+      { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 5_000, random: () => 0, sleep: async (ms) => void waits.push(ms) },
     );
     expect(result).toBe("done");
     expect(waits).toEqual([1_000, 0]);
+  });
+
+  it("hands a wait longer than its cap to the caller instead of sleeping through it", async () => {
+    const waits: number[] = [];
+    const run = withRetry(
+      async () => {
+        throw throttled(60_000);
+      },
+      { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 30_000, sleep: async (ms) => void waits.push(ms) },
+    );
+    await expect(run).rejects.toMatchObject({ kind: "throttled", retryAfterMs: 60_000 });
+    expect(waits).toEqual([]);
   });
 
   it("gives up after the last attempt with the platform's error", async () => {

@@ -23,7 +23,7 @@ export function retryDelayMs(attempt: number, error: PlatformError, policy: Retr
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const jittered = Math.round((policy.random ?? Math.random)() * ceiling);
   const hint = error.retryAfterMs ?? 0;
-  // A hint longer than our cap is still honoured: asking again sooner only earns another refusal.
+  // Asking again sooner than the platform said only earns another refusal.
   return Math.max(jittered, hint);
 }
 
@@ -35,6 +35,9 @@ export async function withRetry<T>(work: () => Promise<T>, policy: RetryPolicy =
       return await work();
     } catch (error) {
       if (!(error instanceof PlatformError) || !error.isRetryable || attempt >= policy.maxAttempts) throw error;
+      // A wait longer than our cap is not slept through here: holding a worker idle for a minute
+      // helps nobody. The error goes up and the job runs again after the platform's wait.
+      if (error.retryAfterMs !== null && error.retryAfterMs > policy.maxDelayMs) throw error;
       const delayMs = retryDelayMs(attempt, error, policy);
       policy.onRetry?.(error, attempt, delayMs);
       await (policy.sleep ?? sleepFor)(delayMs);

@@ -36,6 +36,12 @@ export interface SyncRequest {
 
 export type SyncOutcome = "succeeded" | "failed" | "skipped" | "retry";
 
+/** How a sync ended; a "retry" carries the platform's wait when it named one. */
+export interface SyncResult {
+  outcome: SyncOutcome;
+  retryAfterMs?: number;
+}
+
 /** Conversions keep arriving for about a week, so every incremental run fetches these days again. */
 export const LATE_CONVERSION_DAYS = 7;
 /** One platform request covers at most this many days (TikTok's daily reports allow 30). */
@@ -70,14 +76,14 @@ export async function syncConnection(
   deps: SyncDependencies,
   request: SyncRequest,
   attempt: { attempt: number; maxAttempts: number } = { attempt: 1, maxAttempts: 1 },
-): Promise<SyncOutcome> {
+): Promise<SyncResult> {
   const connection = await deps.connections.findById(request.organizationId, request.connectionId);
   if (
     !connection ||
     connection.status === "disconnected" ||
     deps.connectors.modeOf(connection.platform) === "unavailable"
   )
-    return "skipped";
+    return { outcome: "skipped" };
   const now = await deps.clock.now();
   let run: SyncRunRecord | null = await deps.syncs.findRunningRun(connection.id);
   await deps.connections.setStatus(connection.id, "syncing");
@@ -117,7 +123,7 @@ export async function syncConnection(
       const current = await deps.connections.findById(connection.organizationId, connection.id);
       if (!current || current.status === "disconnected") {
         await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
-        return "skipped";
+        return { outcome: "skipped" };
       }
       const counts = await step.run();
       await deps.syncs.completeStep(run.id, step.key, counts);
@@ -125,7 +131,7 @@ export async function syncConnection(
     }
     await deps.syncs.finishRun(run.id, "succeeded", null, new Date());
     await deps.connections.markSynced(connection.id, new Date());
-    return "succeeded";
+    return { outcome: "succeeded" };
   } catch (error) {
     await countRetries().catch(() => {});
     const message = describeFailure(error);
@@ -134,7 +140,8 @@ export async function syncConnection(
     if (isTemporary && attempt.attempt < attempt.maxAttempts) {
       // The run stays open; the next attempt resumes it.
       await deps.connections.setStatus(connection.id, "syncing", message);
-      return "retry";
+      const retryAfterMs = error instanceof PlatformError ? error.retryAfterMs : null;
+      return retryAfterMs === null ? { outcome: "retry" } : { outcome: "retry", retryAfterMs };
     }
     if (run) await deps.syncs.finishRun(run.id, "failed", message, new Date());
     else
@@ -150,7 +157,7 @@ export async function syncConnection(
         })
         .then((failed) => deps.syncs.finishRun(failed.id, "failed", message, new Date()));
     await deps.connections.setStatus(connection.id, "error", message);
-    return "failed";
+    return { outcome: "failed" };
   }
 }
 

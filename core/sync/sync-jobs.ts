@@ -1,4 +1,4 @@
-import type { JobQueue } from "../../adapters/jobs/job-queue.ts";
+import { type JobQueue, RetryLaterError } from "../../adapters/jobs/job-queue.ts";
 import type { SyncRunKind } from "../db/schema.ts";
 import { requestSync, SYNC_QUEUE } from "../integrations/request-sync.ts";
 import { type SyncDependencies, syncConnection } from "./sync-connection.ts";
@@ -13,7 +13,7 @@ export function registerSyncJobs(jobs: JobQueue, deps: SyncDependencies): void {
   jobs.work(
     SYNC_QUEUE,
     async (payload, job) => {
-      const outcome = await syncConnection(
+      const result = await syncConnection(
         deps,
         {
           organizationId: String(payload.organizationId),
@@ -22,8 +22,8 @@ export function registerSyncJobs(jobs: JobQueue, deps: SyncDependencies): void {
         },
         { attempt: job.attempt, maxAttempts: job.maxAttempts },
       );
-      // The queue's own backoff schedules the next attempt, which resumes the run.
-      if (outcome === "retry") throw new Error("The sync hit a temporary failure and will resume.");
+      // The queue schedules the next attempt (after the platform's wait, if longer), which resumes the run.
+      if (result.outcome === "retry") throw new RetryLaterError(result.retryAfterMs ?? null);
     },
     { concurrency: SYNC_CONCURRENCY },
   );

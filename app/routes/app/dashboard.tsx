@@ -36,11 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerContext = await requireViewerContext(request, context);
   const { email, name, firstName } = toViewer(viewerContext);
   const { profile, organization } = viewerContext;
-  const summary = await getDashboardSummary(context.get(appContext).services, {
+  const { services } = context.get(appContext);
+  const summary = await getDashboardSummary(services, {
     organizationId: organization.organizationId,
     timeZone: profile?.timezone ?? "UTC",
     currency: profile?.currency ?? "USD",
-    now: new Date(),
+    // The ads clock: the wall clock, or the sandbox's when it was moved ahead for a demo.
+    now: await services.adsClock.now(),
   });
   // The spec's three cards: zero until platforms are connected and synced.
   const cards = [

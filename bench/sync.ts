@@ -1,0 +1,274 @@
+// npm run bench:sync: how fast a sync writes, and how soon a new connection shows numbers.
+//   1. Rows per second for a 500-campaign × 400-day Google Ads backfill through the sandbox over HTTP,
+//      on SQLite and (with BENCH_DATABASE_URL=postgres://…/postgres) on PostgreSQL. Goal ≥ 50,000/s on SQLite.
+//   2. Seconds from pressing Connect to the first numbers on the dashboard, 50 campaigns × 90 days,
+//      against the production server (`npm start`) driven over HTTP like a browser. Goal ≤ 5 s.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import pg from "pg";
+import { createLogger } from "../adapters/logger.ts";
+import { createConnectorRegistry } from "../connectors/connector-registry.ts";
+import { type DatabaseHandle, openDatabase } from "../core/db/database.ts";
+import { migrateToLatest } from "../core/db/migrate.ts";
+import { createConnectionRepository } from "../core/integrations/connection-repository.ts";
+import { createOrganizationRepository } from "../core/organizations/organization-repository.ts";
+import { createTokenCipher } from "../core/security/token-cipher.ts";
+import { createAdsClock } from "../core/sync/ads-clock.ts";
+import { syncConnection } from "../core/sync/sync-connection.ts";
+import { createSyncRepository } from "../core/sync/sync-repository.ts";
+import { createGoogleAdsSandbox } from "../simulator/platforms/google-ads.ts";
+import { createSandboxApp } from "../simulator/sandbox-app.ts";
+import { startProductionServer } from "./production-server.ts";
+
+const logger = createLogger({ level: "silent", isPretty: false });
+const SECRET = "bench-sync-secret-0123456789abcdefghij";
+
+async function measureBackfill(label: string, database: DatabaseHandle) {
+  await migrateToLatest(database.db);
+  const sandbox = createSandboxApp({
+    db: database.db,
+    secret: SECRET,
+    platforms: { "google-ads": createGoogleAdsSandbox },
+    shapeFor: () => ({ accounts: 1, campaignsPerAccount: 500 }),
+  });
+  const host = new Hono();
+  host.route("/sandbox", sandbox.app);
+  const server = serve({ fetch: host.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
+  try {
+    const userId = randomUUID();
+    await database.db
+      .insertInto("user")
+      .values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true })
+      .execute();
+    const { organizationId } = await createOrganizationRepository(database.db).createWithOwner({
+      name: "Bench",
+      ownerId: userId,
+    });
+    const connectors = createConnectorRegistry({ AUTH_SECRET: SECRET, ADS_SANDBOX: true, ADS_SANDBOX_URL: root });
+    const connector = connectors.adConnector("google-ads");
+    const issued = sandbox.kit.credentials.issueTokens({
+      tenant: organizationId,
+      platform: "google-ads",
+      accessTtlSeconds: 3600,
+      withRefreshToken: true,
+    });
+    const tokens = {
+      accessToken: issued.accessToken,
+      refreshToken: issued.refreshToken,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      context: {},
+    };
+    const connections = createConnectionRepository(database.db);
+    const syncs = createSyncRepository(database.db);
+    const cipher = createTokenCipher(SECRET);
+    const connectionId = await connections.saveGrant({
+      organizationId,
+      platform: "google-ads",
+      userId,
+      tokens: {
+        sealedAccessToken: cipher.encrypt(tokens.accessToken),
+        sealedRefreshToken: cipher.encrypt(tokens.refreshToken ?? ""),
+        expiresAt: tokens.expiresAt,
+      },
+      context: {},
+      displayName: null,
+    });
+    await connections.upsertAdAccounts(organizationId, connectionId, await connector.listAdAccounts(tokens), true);
+
+    const started = performance.now();
+    const outcome = await syncConnection(
+      { connections, syncs, connectors, cipher, clock: createAdsClock(), logger, backfillDays: 400 },
+      { organizationId, connectionId, kind: "backfill" },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const [run] = await syncs.listRuns(organizationId, connectionId, 1);
+    if (outcome !== "succeeded" || !run) throw new Error(`The backfill ${outcome}: ${run?.error}`);
+
+    // The same rows again, straight into storage: what the upserts alone cost.
+    const rows = await database.db
+      .selectFrom("campaign_daily_metrics")
+      .select([
+        "campaign_id",
+        "date",
+        "impressions",
+        "clicks",
+        "spend_minor",
+        "conversions",
+        "conversion_value_minor",
+        "currency",
+      ])
+      .where("organization_id", "=", organizationId)
+      .execute();
+    const storeStarted = performance.now();
+    await syncs.upsertDailyMetrics(
+      organizationId,
+      rows.map((row) => ({
+        campaignId: row.campaign_id,
+        campaignExternalId: "",
+        date: row.date,
+        impressions: row.impressions,
+        clicks: row.clicks,
+        spendMinor: row.spend_minor,
+        conversions: row.conversions,
+        conversionValueMinor: row.conversion_value_minor,
+        currency: row.currency,
+      })),
+    );
+    const storeSeconds = (performance.now() - storeStarted) / 1000;
+    console.log(
+      `${label.padEnd(10)} backfill ${run.rowsUpserted.toLocaleString("en-US")} rows (${run.campaignsSynced} campaigns × 400 days) in ${seconds.toFixed(2)} s = ${Math.round(run.rowsUpserted / seconds).toLocaleString("en-US")} rows/s end to end; upserts alone ${Math.round(rows.length / storeSeconds).toLocaleString("en-US")} rows/s`,
+    );
+    return run.rowsUpserted / seconds;
+  } finally {
+    server.close();
+    await database.close();
+  }
+}
+
+async function measureConnectToNumbers() {
+  const server = await startProductionServer({ ADS_SANDBOX_SHAPE: "1x50", SEED_DEMO: "false", LOG_LEVEL: "error" });
+  try {
+    const origin = server.baseUrl;
+    const email = `bench-${Date.now()}@example.test`;
+    const password = "Bench-Password-1";
+    const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(new URL(url, origin), { method: "POST", body, redirect: "manual", headers: { origin, ...headers } });
+    const signUp = await post(
+      "/api/auth/sign-up/email",
+      JSON.stringify({
+        email,
+        password,
+        confirmPassword: password,
+        firstName: "Bench",
+        lastName: "Mark",
+        acceptTerms: true,
+      }),
+      { "content-type": "application/json" },
+    );
+    if (!signUp.ok) throw new Error(`sign-up ${signUp.status}`);
+    await verifyFromOutbox(server.dataDir, email, origin);
+    const signIn = await post("/api/auth/sign-in/email", JSON.stringify({ email, password }), {
+      "content-type": "application/json",
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+
+    const started = performance.now();
+    const connect = await post("/integrations/google-ads/connect", new URLSearchParams(), {
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    const consentUrl = connect.headers.get("location") ?? "";
+    const consent = await (await fetch(consentUrl, { headers: { cookie } })).text();
+    const form = new URLSearchParams();
+    for (const match of consent.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      form.set(match[1] ?? "", decodeEntities(match[2] ?? ""));
+    form.set("decision", "allow");
+    const action = new URL(/<form method="post" action="([^"]+)"/.exec(consent)?.[1] ?? "", consentUrl);
+    const allowed = await post(action.toString(), form, {
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    const callback = await fetch(allowed.headers.get("location") ?? "", { headers: { cookie }, redirect: "manual" });
+    const picker = new URL(callback.headers.get("location") ?? "", origin);
+    const connectionId = picker.searchParams.get("choose");
+    if (!connectionId) throw new Error(`No account picker after the callback: ${callback.status} ${picker}`);
+    const page = await (await fetch(picker, { headers: { cookie } })).text();
+    const accountIds = [
+      ...new Set([...page.matchAll(/name="adAccountIds" value="([^"]+)"/g)].map((match) => match[1] ?? "")),
+    ];
+    const choice = new URLSearchParams({ intent: "choose-accounts", connectionId, isFirstChoice: "true" });
+    for (const id of accountIds) choice.append("adAccountIds", id);
+    const chosen = await post("/integrations", choice, { cookie, "content-type": "application/x-www-form-urlencoded" });
+    if (chosen.status >= 400) throw new Error(`choosing accounts answered ${chosen.status}`);
+
+    for (;;) {
+      const dashboard = await (await fetch(new URL("/dashboard", origin), { headers: { cookie } })).text();
+      const spend = /Total Spend[\s\S]*?(\$[\d,]+\.\d\d)/.exec(dashboard)?.[1];
+      if (spend && spend !== "$0.00") {
+        const seconds = (performance.now() - started) / 1000;
+        console.log(
+          `connect → first numbers on the dashboard (50 campaigns × 90 days): ${seconds.toFixed(2)} s (Total Spend ${spend})`,
+        );
+        return seconds;
+      }
+      if (performance.now() - started > 60_000) throw new Error("No numbers on the dashboard after 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function verifyFromOutbox(dataDir: string, email: string, origin: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const outbox = path.join(dataDir, "outbox");
+    for (const file of safeList(outbox)) {
+      const mail = readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
+      if (!mail.includes(email)) continue;
+      const token = /token_hash=([^&"\s]+)/.exec(mail)?.[1];
+      if (token) {
+        await fetch(new URL(`/api/auth/verify-email?token=${token}`, origin), { redirect: "manual" });
+        return;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("No verification mail in the outbox");
+}
+
+function safeList(directory: string): string[] {
+  try {
+    return readdirSync(directory);
+  } catch {
+    return [];
+  }
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "adhelm-bench-sync-"));
+try {
+  const sqliteRate = await measureBackfill("SQLite", openDatabase({ sqliteFile: path.join(sqliteDir, "bench.db") }));
+  console.log(`  goal ≥ 50,000 rows/s on SQLite: ${sqliteRate >= 50_000 ? "met" : "NOT met"}`);
+} finally {
+  rmSync(sqliteDir, { recursive: true, force: true });
+}
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  const name = `adhelm_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    await measureBackfill("PostgreSQL", openDatabase({ databaseUrl: url.toString() }));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log("PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres to measure it");
+}
+const seconds = await measureConnectToNumbers();
+console.log(`  goal ≤ 5 s: ${seconds <= 5 ? "met" : "NOT met"}`);

@@ -1,0 +1,58 @@
+import type { AdPlatformConnector, ConnectorConfig } from "../connector.ts";
+import {
+  type FacebookClientOptions,
+  fetchGraphInsights,
+  listGraphAdAccounts,
+  listGraphCampaigns,
+  updateGraphCampaign,
+} from "./client.ts";
+import { mapFacebookAdAccount, mapFacebookCampaign, mapFacebookInsightRow } from "./mappers.ts";
+import { buildFacebookAuthorizeUrl, exchangeFacebookCode, readUrl, refreshFacebookTokens } from "./oauth.ts";
+
+export type FacebookAdsConnectorOptions = Partial<Omit<FacebookClientOptions, "apiUrl">>;
+
+/**
+ * Meta Marketing API (Graph v26.0). URL names: `authorize`, `token`, `api` (see metadata.ts).
+ * Options exist for tests and tuning; the defaults suit the live API.
+ */
+export function createFacebookAdsConnector(
+  config: ConnectorConfig,
+  options: FacebookAdsConnectorOptions = {},
+): AdPlatformConnector {
+  const client: FacebookClientOptions = {
+    apiUrl: readUrl(config, "api"),
+    pageSize: options.pageSize ?? 500,
+    asyncThresholdDays: options.asyncThresholdDays ?? 31,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    pollTimeoutMs: options.pollTimeoutMs ?? 10 * 60_000,
+  };
+  return {
+    platform: "facebook-ads",
+    authorizeUrl: (input) => buildFacebookAuthorizeUrl(config, input),
+    exchangeCode: (callback, redirectUri) => exchangeFacebookCode(config, callback, redirectUri),
+    refreshTokens: (tokens) => refreshFacebookTokens(config, tokens),
+    async listAdAccounts(tokens) {
+      const accounts = await listGraphAdAccounts(client, tokens.accessToken);
+      return accounts.map(mapFacebookAdAccount);
+    },
+    async listCampaigns(tokens, account) {
+      const campaigns = await listGraphCampaigns(client, tokens.accessToken, account.externalId);
+      return campaigns.map((campaign) => mapFacebookCampaign(campaign, account.currency));
+    },
+    async fetchDailyMetrics(tokens, account, range) {
+      const rows = await fetchGraphInsights(client, tokens.accessToken, account.externalId, range);
+      return rows.map((row) => mapFacebookInsightRow(row, account.currency));
+    },
+    async setCampaignStatus(tokens, _account, campaignExternalId, status) {
+      await updateGraphCampaign(client, tokens.accessToken, campaignExternalId, {
+        status: status === "enabled" ? "ACTIVE" : "PAUSED",
+      });
+    },
+    async setCampaignDailyBudget(tokens, _account, campaignExternalId, dailyBudgetMinor) {
+      // Meta takes budgets in the currency's minor unit, as an integer.
+      await updateGraphCampaign(client, tokens.accessToken, campaignExternalId, {
+        daily_budget: String(Math.round(dailyBudgetMinor)),
+      });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { AdPlatformConnector, ConnectorConfig } from "../connector.ts";
+import { minorToDecimal } from "../money-units.ts";
+import {
+  fetchTikTokReport,
+  listTikTokAdvertisers,
+  listTikTokCampaigns,
+  type TikTokClientOptions,
+  updateTikTokCampaignBudget,
+  updateTikTokCampaignStatus,
+} from "./client.ts";
+import { mapTikTokAdvertiser, mapTikTokCampaign, mapTikTokReportRow } from "./mappers.ts";
+import { buildTikTokAuthorizeUrl, exchangeTikTokCode, readUrl, refreshTikTokTokens } from "./oauth.ts";
+
+export type TikTokAdsConnectorOptions = Partial<Pick<TikTokClientOptions, "pageSize" | "chunkDays">>;
+
+/**
+ * TikTok API for Business v1.3. URL names: `authorize`, `token`, `api` (see metadata.ts).
+ * Options exist for tests and tuning; the defaults suit the live API.
+ */
+export function createTikTokAdsConnector(
+  config: ConnectorConfig,
+  options: TikTokAdsConnectorOptions = {},
+): AdPlatformConnector {
+  const client: TikTokClientOptions = {
+    apiUrl: readUrl(config, "api"),
+    appId: config.clientId,
+    secret: config.clientSecret,
+    pageSize: Math.min(options.pageSize ?? 1000, 1000),
+    chunkDays: Math.min(options.chunkDays ?? 30, 30),
+  };
+  return {
+    platform: "tiktok-ads",
+    authorizeUrl: (input) => buildTikTokAuthorizeUrl(config, input),
+    exchangeCode: (callback) => exchangeTikTokCode(config, callback),
+    refreshTokens: (tokens) => refreshTikTokTokens(config, tokens),
+    async listAdAccounts(tokens) {
+      const advertisers = await listTikTokAdvertisers(client, tokens.accessToken);
+      return advertisers.map(mapTikTokAdvertiser);
+    },
+    async listCampaigns(tokens, account) {
+      const campaigns = await listTikTokCampaigns(client, tokens.accessToken, account.externalId);
+      return campaigns.map((campaign) => mapTikTokCampaign(campaign, account.currency));
+    },
+    async fetchDailyMetrics(tokens, account, range) {
+      const rows = await fetchTikTokReport(client, tokens.accessToken, account.externalId, range);
+      return rows.map((row) => mapTikTokReportRow(row, account.currency));
+    },
+    async setCampaignStatus(tokens, account, campaignExternalId, status) {
+      const operation = status === "enabled" ? "ENABLE" : "DISABLE";
+      await updateTikTokCampaignStatus(client, tokens.accessToken, account.externalId, campaignExternalId, operation);
+    },
+    async setCampaignDailyBudget(tokens, account, campaignExternalId, dailyBudgetMinor) {
+      const budget = Number(minorToDecimal(dailyBudgetMinor, account.currency));
+      await updateTikTokCampaignBudget(client, tokens.accessToken, account.externalId, campaignExternalId, budget);
+    },
+  };
+}

@@ -1,0 +1,502 @@
+import { randomInt } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { currencyExponent, minorToDecimal } from "../../connectors/money-units.ts";
+import type { SandboxKit, SimAccount, SimCampaign } from "../sandbox-kit.ts";
+import {
+  AD_ACCOUNT_FIELDS,
+  buildGraphPage,
+  CAMPAIGN_FIELDS,
+  describeAdAccount,
+  describeCampaign,
+  describeInsightRow,
+  type GraphErrorSpec,
+  type InsightQuery,
+  isGraphError,
+  nonexistingFieldError,
+  parseInsightQuery,
+  pickFields,
+  readFields,
+  readGraphParams,
+  respondGraphError,
+  toGraphStatus,
+  unknownObjectError,
+} from "./facebook-ads-graph.ts";
+
+const PLATFORM = "facebook-ads";
+const VERSION = "v26.0";
+/** The code buys a short-lived user token (about an hour or two). */
+const SHORT_LIVED_SECONDS = 2 * 3600;
+/** fb_exchange_token gives a long-lived one: about 60 days, no refresh token. */
+const LONG_LIVED_SECONDS = 60 * 86_400;
+const KNOWN_SCOPES = new Set([
+  "ads_read",
+  "ads_management",
+  "business_management",
+  "read_insights",
+  "pages_show_list",
+  "public_profile",
+  "email",
+]);
+const CAMPAIGN_STATUSES = ["ACTIVE", "PAUSED", "DELETED", "ARCHIVED"];
+const EFFECTIVE_STATUSES = new Set([
+  ...CAMPAIGN_STATUSES,
+  "IN_PROCESS",
+  "WITH_ISSUES",
+  "PENDING_REVIEW",
+  "DISAPPROVED",
+  "PREAPPROVED",
+  "PENDING_BILLING_INFO",
+  "CAMPAIGN_PAUSED",
+  "ADSET_PAUSED",
+]);
+const MAX_REMEMBERED = 5_000;
+
+interface ReportRun {
+  id: string;
+  tenant: string;
+  account: SimAccount;
+  query: InsightQuery;
+  polls: number;
+  createdAt: number;
+}
+
+/**
+ * Meta's Graph API v26.0 and Login dialog, mounted at /sandbox/facebook-ads:
+ * `v26.0/dialog/oauth` (www.facebook.com) and the Graph API under `v26.0/` (graph.facebook.com).
+ */
+export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
+  const app = new Hono();
+  const graph = new Hono();
+  const reportRuns = new Map<string, ReportRun>();
+  // Tokens this module issued. The expired_token fault makes a token fail although its 60 days
+  // are not over; Meta re-exchanges such a token, so fb_exchange_token needs its tenant.
+  const issuedTokens = new Map<string, { tenant: string; expiresAt: number }>();
+
+  const appCredentials = kit.appCredentials(PLATFORM);
+
+  function rememberToken(token: string, tenant: string, seconds: number): void {
+    if (issuedTokens.size >= MAX_REMEMBERED) {
+      const oldest = issuedTokens.keys().next().value;
+      if (oldest !== undefined) issuedTokens.delete(oldest);
+    }
+    issuedTokens.set(token, { tenant, expiresAt: Date.now() + seconds * 1000 });
+  }
+
+  /** Token, then injected faults; the answer is the tenant and the request's parameters, or Meta's error. */
+  async function authenticate(c: Context): Promise<{ tenant: string; params: Record<string, string> } | Response> {
+    const params = await readGraphParams(c);
+    const header = c.req.header("authorization") ?? "";
+    const token = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header)?.[1] ?? params.access_token;
+    if (!token)
+      return respondGraphError(c, {
+        message: "An active access token must be used to query information about the current user.",
+        code: 2500,
+      });
+    const check = await kit.credentials.checkAccessToken(token, PLATFORM);
+    if (!check.ok) return respondGraphError(c, tokenError(check.reason, appCredentials.clientId));
+    const fault = await kit.faults.take({ tenant: check.tenant, platform: PLATFORM });
+    if (fault === "throttle") return respondThrottled(c, kit.engine.listAccounts(check.tenant, PLATFORM)[0]?.id);
+    if (fault === "server_error")
+      return respondGraphError(
+        c,
+        {
+          message: "An unexpected error has occurred. Please retry your request later.",
+          code: 2,
+          is_transient: true,
+        },
+        500,
+      );
+    return { tenant: check.tenant, params };
+  }
+
+  function findAccount(tenant: string, node: string): SimAccount | undefined {
+    if (!node.startsWith("act_")) return undefined;
+    return kit.engine.listAccounts(tenant, PLATFORM).find((account) => `act_${account.id}` === node);
+  }
+
+  async function findCampaign(
+    tenant: string,
+    id: string,
+  ): Promise<{ campaign: SimCampaign; account: SimAccount } | null> {
+    for (const account of kit.engine.listAccounts(tenant, PLATFORM)) {
+      const campaigns = await kit.engine.listCampaigns(tenant, PLATFORM, account.id);
+      const campaign = campaigns.find((candidate) => candidate.id === id);
+      if (campaign) return { campaign, account };
+    }
+    return null;
+  }
+
+  async function respondInsights(
+    c: Context,
+    tenant: string,
+    account: SimAccount,
+    query: InsightQuery,
+    params: Record<string, string>,
+  ): Promise<Response> {
+    const [metrics, campaigns] = await Promise.all([
+      kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from: query.since, to: query.until }),
+      kit.engine.listCampaigns(tenant, PLATFORM, account.id),
+    ]);
+    const names = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
+    const rows = [...metrics]
+      .sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId))
+      .map((metric) => describeInsightRow(metric, account, names.get(metric.campaignId) ?? "", query.fields));
+    const page = buildGraphPage(c.req.url, rows, params);
+    return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
+  }
+
+  // --- Login dialog (www.facebook.com) and its consent form -----------------------------------
+
+  graph.get("/dialog/oauth", (c) => {
+    const clientId = c.req.query("client_id");
+    const redirectUri = c.req.query("redirect_uri");
+    const responseType = c.req.query("response_type") ?? "code";
+    const scope = c.req.query("scope") ?? "public_profile";
+    if (clientId !== appCredentials.clientId)
+      return respondDialogError(c, "Invalid App ID", "The provided app ID does not look like a valid app ID.");
+    if (!redirectUri || !isHttpUrl(redirectUri))
+      return respondDialogError(
+        c,
+        "URL blocked",
+        "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
+      );
+    if (responseType !== "code")
+      return respondDialogError(c, "Unsupported response type", "The sandbox supports response_type=code only.");
+    const unknownScopes = scope.split(/[\s,]+/).filter((name) => name && !KNOWN_SCOPES.has(name));
+    if (unknownScopes.length > 0)
+      return respondDialogError(
+        c,
+        "Invalid Scopes",
+        `Invalid Scopes: ${unknownScopes.join(", ")}. This message is only shown to developers.`,
+      );
+    return kit.consent.render(c, {
+      platform: PLATFORM,
+      clientId,
+      redirectUri,
+      state: c.req.query("state") ?? "",
+      scope,
+    });
+  });
+
+  app.post(
+    "/consent",
+    kit.consent.handler((decision) => {
+      const url = new URL(decision.redirectUri);
+      if (decision.isAllowed) {
+        const code = kit.credentials.issueCode({
+          tenant: decision.tenant,
+          platform: PLATFORM,
+          clientId: decision.clientId,
+          redirectUri: decision.redirectUri,
+        });
+        url.searchParams.set("code", code);
+      } else {
+        url.searchParams.set("error", "access_denied");
+        url.searchParams.set("error_code", "200");
+        url.searchParams.set("error_description", "Permissions error");
+        url.searchParams.set("error_reason", "user_denied");
+      }
+      if (decision.state) url.searchParams.set("state", decision.state);
+      // Meta appends this fragment to every Login redirect.
+      url.hash = "_=_";
+      return url.toString();
+    }),
+  );
+
+  // --- oauth/access_token: code exchange and fb_exchange_token ---------------------------------
+
+  graph.get("/oauth/access_token", async (c) => {
+    const params = c.req.query();
+    if (params.client_id !== appCredentials.clientId)
+      return respondGraphError(c, { message: "Error validating application. Invalid application ID.", code: 101 });
+    if (params.client_secret !== appCredentials.clientSecret)
+      return respondGraphError(c, { message: "Error validating client secret.", code: 1 });
+
+    if (params.grant_type === "fb_exchange_token") {
+      const presented = params.fb_exchange_token;
+      if (!presented)
+        return respondGraphError(c, { message: "Missing required parameter: fb_exchange_token", code: 100 });
+      const check = await kit.credentials.checkAccessToken(presented, PLATFORM);
+      const known = issuedTokens.get(presented);
+      let tenant: string | null = check.ok ? check.tenant : null;
+      // An expired_token fault, not the real 60 days: Meta would still exchange this token.
+      if (!check.ok && check.reason === "expired" && known && known.expiresAt > Date.now()) tenant = known.tenant;
+      if (!tenant)
+        return respondGraphError(c, tokenError(check.ok ? "invalid" : check.reason, appCredentials.clientId));
+      return respondToken(c, tenant, LONG_LIVED_SECONDS);
+    }
+
+    if (!params.redirect_uri) return respondGraphError(c, { message: "Missing redirect_uri parameter.", code: 191 });
+    if (!params.code) return respondGraphError(c, { message: "Missing authorization code", code: 100 });
+    const tenant = kit.credentials.redeemCode(params.code, {
+      platform: PLATFORM,
+      clientId: params.client_id,
+      redirectUri: params.redirect_uri,
+    });
+    if (!tenant)
+      return respondGraphError(c, {
+        message:
+          "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request, and that the code has not been used or expired.",
+        code: 100,
+        error_subcode: 36008,
+      });
+    return respondToken(c, tenant, SHORT_LIVED_SECONDS);
+  });
+
+  function respondToken(c: Context, tenant: string, seconds: number): Response {
+    const issued = kit.credentials.issueTokens({
+      tenant,
+      platform: PLATFORM,
+      accessTtlSeconds: seconds,
+      withRefreshToken: false,
+    });
+    rememberToken(issued.accessToken, tenant, seconds);
+    return c.json({ access_token: issued.accessToken, token_type: "bearer", expires_in: issued.expiresIn ?? seconds });
+  }
+
+  // --- Graph API ---------------------------------------------------------------------------------
+
+  graph.get("/me/adaccounts", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const fields = readFields(auth.params, AD_ACCOUNT_FIELDS);
+    if (!Array.isArray(fields)) return respondGraphError(c, nonexistingFieldError(fields.unknownField, "AdAccount"));
+    const accounts = kit.engine
+      .listAccounts(auth.tenant, PLATFORM)
+      .map((account) => pickFields(describeAdAccount(account), fields));
+    const page = buildGraphPage(c.req.url, accounts, auth.params);
+    return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
+  });
+
+  graph.get("/:node/campaigns", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const account = findAccount(auth.tenant, node);
+    if (!account) return respondGraphError(c, unknownObjectError(node, "get"));
+    const fields = readFields(auth.params, CAMPAIGN_FIELDS);
+    if (!Array.isArray(fields)) return respondGraphError(c, nonexistingFieldError(fields.unknownField, "Campaign"));
+    const statuses = readStatusFilter(auth.params.effective_status);
+    if (isGraphError(statuses)) return respondGraphError(c, statuses);
+    const campaigns = (await kit.engine.listCampaigns(auth.tenant, PLATFORM, account.id))
+      .filter((campaign) => statuses.has(toGraphStatus(campaign.status)))
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((campaign) => pickFields(describeCampaign(campaign), fields));
+    const page = buildGraphPage(c.req.url, campaigns, auth.params);
+    return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
+  });
+
+  graph.get("/:node/insights", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const run = reportRuns.get(node);
+    if (run && run.tenant === auth.tenant) {
+      if (run.polls < 2)
+        return respondGraphError(c, {
+          message: `(#100) Report run ${node} has not completed yet; poll its async_status first`,
+          code: 100,
+        });
+      return respondInsights(c, auth.tenant, run.account, run.query, auth.params);
+    }
+    const account = findAccount(auth.tenant, node);
+    if (!account) return respondGraphError(c, unknownObjectError(node, "get"));
+    const query = parseInsightQuery(auth.params, await kit.engine.today());
+    if (isGraphError(query)) return respondGraphError(c, query);
+    return respondInsights(c, auth.tenant, account, query, auth.params);
+  });
+
+  // Async insights: POST starts a report run, GET /{id} reports progress, /{id}/insights the rows.
+  graph.post("/:node/insights", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const account = findAccount(auth.tenant, node);
+    if (!account) return respondGraphError(c, unknownObjectError(node, "post"));
+    const query = parseInsightQuery(auth.params, await kit.engine.today());
+    if (isGraphError(query)) return respondGraphError(c, query);
+    forgetOldRuns(reportRuns);
+    const id = `${randomInt(100_000, 999_999)}${randomInt(100_000_000, 999_999_999)}`;
+    reportRuns.set(id, { id, tenant: auth.tenant, account, query, polls: 0, createdAt: Date.now() });
+    return c.json({ report_run_id: id });
+  });
+
+  graph.get("/:node", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const run = reportRuns.get(node);
+    if (run && run.tenant === auth.tenant) {
+      // The job runs while it is watched: the first poll finds it half done, the next one finished.
+      run.polls += 1;
+      const isDone = run.polls >= 2;
+      return c.json({
+        id: run.id,
+        account_id: run.account.id,
+        time_ref: Math.floor(run.createdAt / 1000),
+        async_status: isDone ? "Job Completed" : "Job Running",
+        async_percent_completion: isDone ? 100 : 50,
+        date_start: run.query.since,
+        date_stop: run.query.until,
+        ...(isDone ? { time_completed: Math.floor(Date.now() / 1000) } : {}),
+      });
+    }
+    const account = findAccount(auth.tenant, node);
+    if (account) {
+      const fields = readFields(auth.params, AD_ACCOUNT_FIELDS);
+      if (!Array.isArray(fields)) return respondGraphError(c, nonexistingFieldError(fields.unknownField, "AdAccount"));
+      return c.json(pickFields(describeAdAccount(account), fields));
+    }
+    const found = await findCampaign(auth.tenant, node);
+    if (!found) return respondGraphError(c, unknownObjectError(node, "get"));
+    const fields = readFields(auth.params, CAMPAIGN_FIELDS);
+    if (!Array.isArray(fields)) return respondGraphError(c, nonexistingFieldError(fields.unknownField, "Campaign"));
+    return c.json(pickFields(describeCampaign(found.campaign), fields));
+  });
+
+  // Campaign updates: status and daily_budget (minor units), form-encoded like every Graph POST.
+  graph.post("/:node", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const found = await findCampaign(auth.tenant, node);
+    if (!found) return respondGraphError(c, unknownObjectError(node, "post"));
+    const { status, daily_budget: dailyBudget } = auth.params;
+    if (status === undefined && dailyBudget === undefined)
+      return respondGraphError(c, { message: "(#100) No fields to update were given", code: 100 });
+    if (status !== undefined && !CAMPAIGN_STATUSES.includes(status))
+      return respondGraphError(c, {
+        message: "(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}",
+        code: 100,
+      });
+    // Archived campaigns can only be deleted, and deleted ones not touched at all.
+    if (found.campaign.status === "removed" && status !== "DELETED")
+      return respondGraphError(c, { message: "(#100) An archived campaign can only be deleted", code: 100 });
+    if (dailyBudget !== undefined) {
+      const problem = checkDailyBudget(dailyBudget, found.account.currency);
+      if (problem) return respondGraphError(c, problem);
+    }
+    if (status !== undefined)
+      await kit.engine.setCampaignStatus(
+        auth.tenant,
+        PLATFORM,
+        node,
+        status === "ACTIVE" ? "enabled" : status === "PAUSED" ? "paused" : "removed",
+      );
+    if (dailyBudget !== undefined)
+      await kit.engine.setCampaignDailyBudget(auth.tenant, PLATFORM, node, Number(dailyBudget));
+    return c.json({ success: true });
+  });
+
+  graph.all("*", (c) =>
+    respondGraphError(c, { message: `Unknown path components: ${new URL(c.req.url).pathname}`, code: 2500 }),
+  );
+
+  app.route(`/${VERSION}`, graph);
+  app.all("*", (c) =>
+    respondGraphError(c, {
+      message: `Unsupported version: only ${VERSION} is served by the sandbox`,
+      code: 2635,
+    }),
+  );
+  return app;
+}
+
+function tokenError(reason: "invalid" | "expired" | "revoked", appId: string): GraphErrorSpec {
+  if (reason === "expired")
+    return {
+      message: `Error validating access token: Session has expired. The current time is ${new Date().toUTCString()}.`,
+      code: 190,
+      error_subcode: 463,
+    };
+  if (reason === "revoked")
+    return {
+      message: `Error validating access token: The user has not authorized application ${appId}.`,
+      code: 190,
+      error_subcode: 458,
+    };
+  return { message: "Invalid OAuth access token - Cannot parse access token", code: 190 };
+}
+
+/** Meta's answer to a user over their request budget: code 17 and the BUC usage header. */
+function respondThrottled(c: Context, businessId: string | undefined): Response {
+  const usage = {
+    [businessId ?? "0"]: [
+      {
+        type: "ads_management",
+        call_count: 100,
+        total_cputime: 28,
+        total_time: 31,
+        estimated_time_to_regain_access: 1,
+      },
+    ],
+  };
+  return respondGraphError(
+    c,
+    {
+      message: "(#17) User request limit reached",
+      code: 17,
+      error_subcode: 2446079,
+      is_transient: true,
+      error_user_title: "Ad Account Has Too Many API Calls",
+      error_user_msg: "There have been too many calls from this ad account. Please wait a bit and try again.",
+    },
+    400,
+    { "X-Business-Use-Case-Usage": JSON.stringify(usage) },
+  );
+}
+
+function readStatusFilter(value: string | undefined): Set<string> | GraphErrorSpec {
+  // Without a filter Meta leaves out archived and deleted campaigns.
+  if (value === undefined) return new Set(["ACTIVE", "PAUSED", "IN_PROCESS", "WITH_ISSUES"]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = null;
+  }
+  if (!Array.isArray(parsed) || parsed.some((status) => typeof status !== "string" || !EFFECTIVE_STATUSES.has(status)))
+    return {
+      message: `(#100) Filtering field effective_status with operation in has invalid value: ${value}`,
+      code: 100,
+    };
+  return new Set(parsed as string[]);
+}
+
+function checkDailyBudget(value: string, currency: string): GraphErrorSpec | null {
+  if (!/^\d+$/.test(value))
+    return { message: "(#100) Param daily_budget must be an integer in the currency's minor unit", code: 100 };
+  const minimum = 10 ** currencyExponent(currency);
+  if (Number(value) < minimum)
+    return {
+      message: "Invalid parameter",
+      code: 100,
+      error_subcode: 1885272,
+      error_user_title: "Your Budget Is Too Low",
+      error_user_msg: `The minimum daily budget for this campaign is ${minorToDecimal(minimum, currency)} ${currency}.`,
+    };
+  return null;
+}
+
+function forgetOldRuns(runs: Map<string, ReportRun>): void {
+  const cutoff = Date.now() - 3600_000;
+  for (const [id, run] of runs) if (run.createdAt < cutoff || runs.size > MAX_REMEMBERED) runs.delete(id);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** The dialog's own error page (the user sees it, not the app). */
+function respondDialogError(c: Context, title: string, message: string): Response {
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`,
+    400,
+  );
+}
