@@ -1,0 +1,104 @@
+import type { AdPlatformConnector, ConnectorConfig, DateRange } from "../connector.ts";
+import { minorToMicros } from "../money-units.ts";
+import { PlatformError } from "../platform-error.ts";
+import { createGoogleAdsClient } from "./client.ts";
+import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
+import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens } from "./oauth.ts";
+
+const CUSTOMER_QUERY =
+  "SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer";
+const CAMPAIGNS_QUERY =
+  "SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign";
+
+/**
+ * Google Ads over REST v26. Accounts come from listAccessibleCustomers plus a GAQL query per
+ * customer, campaigns from `:search` (pages of 10,000), daily metrics from `:searchStream`
+ * (a JSON array of batches), changes through campaigns:mutate and campaignBudgets:mutate.
+ */
+export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformConnector {
+  const client = createGoogleAdsClient(config);
+
+  return {
+    platform: "google-ads",
+    authorizeUrl: (input) => buildGoogleAuthorizeUrl(config, input),
+    exchangeCode: (callback, redirectUri) => exchangeGoogleCode(config, callback, redirectUri),
+    refreshTokens: (tokens) => refreshGoogleTokens(config, tokens),
+
+    async listAdAccounts(tokens) {
+      const customerIds = await client.listAccessibleCustomers(tokens.accessToken);
+      const accounts = [];
+      for (const customerId of customerIds) {
+        const [row] = await client.search(tokens.accessToken, customerId, CUSTOMER_QUERY);
+        // A manager (MCC) account holds no campaigns of its own.
+        if (row?.customer?.manager === true) continue;
+        accounts.push(mapGoogleCustomer(customerId, row));
+      }
+      return accounts;
+    },
+
+    async listCampaigns(tokens, account) {
+      const rows = await client.search(tokens.accessToken, checkDigits(account.externalId), CAMPAIGNS_QUERY);
+      return rows.map((row) => mapGoogleCampaign(row, account.currency));
+    },
+
+    async fetchDailyMetrics(tokens, account, range) {
+      const { from, to } = checkRange(range);
+      const query =
+        "SELECT campaign.id, segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, " +
+        `metrics.conversions, metrics.conversions_value FROM campaign WHERE segments.date BETWEEN '${from}' AND '${to}'`;
+      const rows = await client.searchStream(tokens.accessToken, checkDigits(account.externalId), query);
+      return rows.map((row) => mapGoogleDailyMetric(row, account.currency));
+    },
+
+    async setCampaignStatus(tokens, account, campaignExternalId, status) {
+      const customerId = checkDigits(account.externalId);
+      await client.mutate(tokens.accessToken, customerId, "campaigns", [
+        {
+          updateMask: "status",
+          update: {
+            resourceName: `customers/${customerId}/campaigns/${checkDigits(campaignExternalId)}`,
+            status: status === "enabled" ? "ENABLED" : "PAUSED",
+          },
+        },
+      ]);
+    },
+
+    async setCampaignDailyBudget(tokens, account, campaignExternalId, dailyBudgetMinor) {
+      const customerId = checkDigits(account.externalId);
+      // The budget is its own resource; find the one this campaign points at.
+      const [row] = await client.search(
+        tokens.accessToken,
+        customerId,
+        `SELECT campaign.id, campaign.campaign_budget FROM campaign WHERE campaign.id = ${checkDigits(campaignExternalId)}`,
+      );
+      const budget = row?.campaign?.campaignBudget;
+      if (!budget) {
+        throw new PlatformError(
+          "google-ads",
+          "rejected",
+          `Campaign ${campaignExternalId} was not found in Google Ads account ${customerId} or has no budget.`,
+        );
+      }
+      await client.mutate(tokens.accessToken, customerId, "campaignBudgets", [
+        {
+          updateMask: "amount_micros",
+          update: { resourceName: budget, amountMicros: String(minorToMicros(dailyBudgetMinor, account.currency)) },
+        },
+      ]);
+    },
+  };
+}
+
+/** Ids go into URLs and GAQL, so only digits pass. */
+function checkDigits(id: string): string {
+  if (!/^\d+$/.test(id)) throw new PlatformError("google-ads", "rejected", `"${id}" is not a Google Ads id.`);
+  return id;
+}
+
+function checkRange(range: DateRange): DateRange {
+  const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+  if (!isDate(range.from) || !isDate(range.to) || range.from > range.to) {
+    throw new PlatformError("google-ads", "rejected", `Not a date range: ${range.from} to ${range.to}.`);
+  }
+  return range;
+}

@@ -1,0 +1,21 @@
+import type { ConnectorMetadata } from "../connector.ts";
+
+/**
+ * Google Ads lives on three hosts: Google's OAuth consent page, its token endpoint and the Ads API.
+ * URL names: `authorize`, `token`, `api` (the API root; the client appends `/v26/...`).
+ */
+export const googleAdsMetadata: ConnectorMetadata = {
+  platform: "google-ads",
+  liveUrls: {
+    authorize: "https://accounts.google.com/o/oauth2/v2/auth",
+    token: "https://oauth2.googleapis.com/token",
+    api: "https://googleads.googleapis.com",
+  },
+  sandboxUrls: (root) => ({
+    authorize: `${root}/google-ads/o/oauth2/v2/auth`,
+    token: `${root}/google-ads/token`,
+    api: `${root}/google-ads`,
+  }),
+  // The developer token ended on Sep 9, 2026: access now belongs to the OAuth client's Cloud project.
+  liveCredentialVariables: { clientId: "GOOGLE_ADS_CLIENT_ID", clientSecret: "GOOGLE_ADS_CLIENT_SECRET" },
+};

@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+/** The Microsoft identity platform's token answer; refresh tokens rotate on every refresh. */
+export const microsoftTokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.coerce.number().int().positive(),
+  refresh_token: z.string().min(1).optional(),
+  scope: z.string().optional(),
+  token_type: z.string().optional(),
+});
+
+export const microsoftOAuthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+  error_codes: z.array(z.number()).optional(),
+});
+
+// Longs may arrive as JSON numbers or strings depending on the serializer; we keep them as strings.
+const long = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
+
+export const getUserResponseSchema = z.object({
+  CustomerRoles: z.array(z.object({ CustomerId: long, RoleId: z.number().optional() })).min(1),
+});
+
+export const getAccountsInfoResponseSchema = z.object({
+  AccountsInfo: z.array(
+    z.object({
+      Id: long,
+      Name: z.string().nullish(),
+      Number: z.string().nullish(),
+      AccountLifeCycleStatus: z.string().nullish(),
+    }),
+  ),
+});
+
+export const getAccountResponseSchema = z.object({
+  Account: z.object({
+    Id: long,
+    Name: z.string().nullish(),
+    CurrencyCode: z.string().min(3),
+    TimeZone: z.string().min(1),
+    ParentCustomerId: long,
+  }),
+});
+
+export const microsoftCampaignSchema = z.object({
+  Id: long,
+  Name: z.string().nullish(),
+  Status: z.string(),
+  DailyBudget: z.number().nullish(),
+  BudgetType: z.string().nullish(),
+  BudgetId: long.nullish(),
+});
+export type MicrosoftCampaign = z.infer<typeof microsoftCampaignSchema>;
+
+export const getCampaignsResponseSchema = z.object({
+  Campaigns: z.array(microsoftCampaignSchema),
+});
+
+const batchErrorSchema = z.object({
+  Code: z.number().optional(),
+  ErrorCode: z.string().nullish(),
+  Message: z.string().nullish(),
+  Index: z.number().optional(),
+});
+
+export const updateCampaignsResponseSchema = z.object({
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
+export const submitReportResponseSchema = z.object({
+  ReportRequestId: z.string().min(1),
+});
+
+export const pollReportResponseSchema = z.object({
+  ReportRequestStatus: z.object({
+    Status: z.enum(["Pending", "Success", "Error"]),
+    ReportDownloadUrl: z.url().nullish(),
+  }),
+});
+
+const operationErrorSchema = z.object({
+  Code: z.number().optional(),
+  ErrorCode: z.string().nullish(),
+  Message: z.string().nullish(),
+});
+const faultBodySchema = z.object({
+  OperationErrors: z.array(operationErrorSchema).nullish(),
+  BatchErrors: z.array(operationErrorSchema).nullish(),
+  Errors: z.array(operationErrorSchema).nullish(),
+  TrackingId: z.string().nullish(),
+  Type: z.string().nullish(),
+});
+
+/** ApiFaultDetail / AdApiFaultDetail, bare or wrapped in a property of that name. */
+export const microsoftFaultSchema = z.union([
+  z.object({ ApiFaultDetail: faultBodySchema }).transform((value) => value.ApiFaultDetail),
+  z.object({ AdApiFaultDetail: faultBodySchema }).transform((value) => value.AdApiFaultDetail),
+  faultBodySchema,
+]);
+export type MicrosoftFaultError = z.infer<typeof operationErrorSchema>;

@@ -1,0 +1,185 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type Context, Hono } from "hono";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { AD_PLATFORM_IDS, type PlatformId, STORE_PLATFORM_IDS } from "../connectors/connector.ts";
+import type { Database } from "../core/db/schema.ts";
+import { createSandboxConsent, PLATFORM_DISPLAY_NAMES } from "./consent-page.ts";
+import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
+import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
+import { createSandboxFaults } from "./sandbox-faults.ts";
+import type { SandboxKit } from "./sandbox-kit.ts";
+import { createSandboxStateRepository, type SandboxFault } from "./sandbox-state-repository.ts";
+
+export interface SandboxAppOptions {
+  db: Kysely<Database>;
+  /** The server secret (AUTH_SECRET): app credentials, tokens and the admin token derive from it. */
+  secret: string;
+  platforms: Partial<Record<PlatformId, (kit: SandboxKit) => Hono>>;
+  /** The visitor's tenant for the consent page (the Adhelm session's organization). */
+  resolveTenant?: (c: Context) => Promise<string | null>;
+  shapeFor?: MarketEngineOptions["shapeFor"];
+  now?: () => Date;
+  /** Where a failing platform module is reported (the app's pino logger fits). */
+  logger?: { error(details: Record<string, unknown>, message: string): void };
+}
+
+const PLATFORM_IDS = [...AD_PLATFORM_IDS, ...STORE_PLATFORM_IDS] as const;
+export const FAULT_KINDS = ["throttle", "server_error", "slow", "expired_token", "revoked"] as const;
+
+/** The admin API's and the CLI's input: move the clock forward by whole days. */
+export const sandboxClockInput = z.object({
+  advanceDays: z.number().int().min(1).max(3650),
+});
+
+/** The admin API's and the CLI's input: a fault to inject. */
+export const sandboxFaultInput = z
+  .object({
+    kind: z.enum(FAULT_KINDS),
+    tenant: z.string().min(1).max(128).nullish(),
+    platform: z.enum(PLATFORM_IDS).nullish(),
+    probability: z.number().min(0).max(1).optional(),
+    remaining: z.number().int().min(1).max(1_000_000).nullish(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+  })
+  .refine((fault) => fault.kind !== "slow" || (fault.delayMs ?? 0) > 0, {
+    path: ["delayMs"],
+    message: "a slow fault needs delayMs above 0",
+  });
+
+/** The bearer token of the sandbox's admin API, derived from the server secret. */
+export function sandboxAdminToken(secret: string): string {
+  return createHmac("sha256", secret).update("adhelm-sandbox-admin").digest("base64url");
+}
+
+/**
+ * The built-in sandbox: each platform module at `/<platform>` and the admin API at `/_admin`.
+ * The caller mounts it at `/sandbox`.
+ */
+export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: SandboxKit; adminToken: string } {
+  const { db, secret, logger } = options;
+  const state = createSandboxStateRepository(db);
+  const kit: SandboxKit = {
+    engine: createMarketEngine({ state, shapeFor: options.shapeFor, now: options.now }),
+    credentials: createSandboxCredentials({ secret, state, now: options.now }),
+    faults: createSandboxFaults({ state }),
+    consent: createSandboxConsent({ secret, resolveTenant: options.resolveTenant ?? (() => null) }),
+    appCredentials: (platform) => sandboxAppCredentials(secret, platform),
+  };
+  const adminToken = sandboxAdminToken(secret);
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    logger?.error({ err: error, path: c.req.path }, "sandbox request failed");
+    return c.json({ error: { code: "internal_error", message: "The sandbox failed to answer." } }, 500);
+  });
+
+  app.get("/", (c) => {
+    const base = c.req.path.replace(/\/+$/, "");
+    const mounted = PLATFORM_IDS.filter((platform) => options.platforms[platform]);
+    return c.json({
+      name: "Adhelm sandbox",
+      platforms: mounted.map((platform) => ({
+        id: platform,
+        name: PLATFORM_DISPLAY_NAMES[platform],
+        root: `${base}/${platform}`,
+      })),
+      admin: {
+        auth: "Authorization: Bearer <sandbox admin token>",
+        endpoints: [
+          `GET ${base}/_admin/clock`,
+          `POST ${base}/_admin/clock {"advanceDays": n}`,
+          `GET ${base}/_admin/faults`,
+          `POST ${base}/_admin/faults {"kind", "tenant"?, "platform"?, "probability"?, "remaining"?, "delayMs"?}`,
+          `DELETE ${base}/_admin/faults`,
+        ],
+      },
+    });
+  });
+
+  app.route("/_admin", createAdminRoutes({ adminToken, state, today: () => kit.engine.today() }));
+
+  for (const platform of PLATFORM_IDS) {
+    const createPlatform = options.platforms[platform];
+    if (createPlatform) app.route(`/${platform}`, createPlatform(kit));
+  }
+
+  app.all("*", (c) =>
+    c.json({ error: { code: "not_found", message: `No sandbox route matches ${c.req.method} ${c.req.path}.` } }, 404),
+  );
+  return { app, kit, adminToken };
+}
+
+function createAdminRoutes(input: {
+  adminToken: string;
+  state: ReturnType<typeof createSandboxStateRepository>;
+  today: () => Promise<string>;
+}): Hono {
+  const { adminToken, state, today } = input;
+  const expected = Buffer.from(`Bearer ${adminToken}`);
+  const admin = new Hono();
+
+  admin.use(async (c, next) => {
+    const given = Buffer.from(c.req.header("authorization") ?? "");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return c.json({ error: { code: "unauthorized", message: "The sandbox admin API needs its bearer token." } }, 401);
+    }
+    await next();
+  });
+
+  const clock = async () => ({ today: await today(), offsetDays: await state.getClockOffsetDays() });
+
+  admin.get("/clock", async (c) => c.json(await clock()));
+
+  admin.post("/clock", async (c) => {
+    const parsed = sandboxClockInput.safeParse(await readJson(c));
+    if (!parsed.success) return invalidRequest(c, parsed.error);
+    await state.advanceClock(parsed.data.advanceDays);
+    return c.json(await clock());
+  });
+
+  admin.get("/faults", async (c) => c.json({ faults: (await state.listFaults()).map(toFaultDto) }));
+
+  admin.post("/faults", async (c) => {
+    const parsed = sandboxFaultInput.safeParse(await readJson(c));
+    if (!parsed.success) return invalidRequest(c, parsed.error);
+    const fault = await state.addFault(parsed.data);
+    return c.json({ id: fault.id }, 201);
+  });
+
+  admin.delete("/faults", async (c) => {
+    await state.clearFaults();
+    return c.body(null, 204);
+  });
+
+  return admin;
+}
+
+function toFaultDto(fault: SandboxFault) {
+  return {
+    id: fault.id,
+    kind: fault.kind,
+    tenant: fault.tenant,
+    platform: fault.platform,
+    probability: fault.probability,
+    remaining: fault.remaining,
+    delayMs: fault.delayMs,
+    createdAt: fault.createdAt,
+  };
+}
+
+/** The JSON body, or undefined when there is none or it is not JSON (zod then explains). */
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function invalidRequest(c: Context, error: z.ZodError) {
+  const message = error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+  return c.json({ error: { code: "invalid_request", message } }, 400);
+}

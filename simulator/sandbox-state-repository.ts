@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { PlatformId } from "../connectors/connector.ts";
+import type { Database } from "../core/db/schema.ts";
+import type { FaultKind, SimCampaignStatus } from "./sandbox-kit.ts";
+
+const CLOCK_OFFSET_KEY = "clock_offset_days";
+
+/** A change made through a platform's API; it applies from `effectiveDate` on. */
+export interface SandboxCampaignChange {
+  id: string;
+  tenant: string;
+  platform: string;
+  campaignId: string;
+  effectiveDate: string;
+  /** null: this change leaves the status alone. */
+  status: SimCampaignStatus | null;
+  /** null: this change leaves the budget alone. */
+  dailyBudgetMinor: number | null;
+  createdAt: string;
+}
+
+export interface SandboxFault {
+  id: string;
+  /** null: every tenant. */
+  tenant: string | null;
+  /** null: every platform. */
+  platform: PlatformId | null;
+  kind: FaultKind;
+  probability: number;
+  /** How many more calls it may hit; null: until cleared. */
+  remaining: number | null;
+  delayMs: number;
+  createdAt: string;
+}
+
+export interface NewSandboxFault {
+  kind: FaultKind;
+  tenant?: string | null;
+  platform?: PlatformId | null;
+  probability?: number;
+  remaining?: number | null;
+  delayMs?: number;
+}
+
+export interface SandboxStateRepository {
+  getClockOffsetDays(): Promise<number>;
+  /** Moves the sandbox clock and returns the new offset. */
+  advanceClock(days: number): Promise<number>;
+  /** Oldest first (by effective date, then creation). */
+  listCampaignChanges(tenant: string, platform: string): Promise<SandboxCampaignChange[]>;
+  insertCampaignChange(change: Omit<SandboxCampaignChange, "id" | "createdAt">): Promise<SandboxCampaignChange>;
+  addFault(fault: NewSandboxFault): Promise<SandboxFault>;
+  /** The live faults (remaining above zero or unlimited), oldest first. */
+  listFaults(): Promise<SandboxFault[]>;
+  clearFaults(): Promise<number>;
+  /** Uses one hit of a limited fault; false when none was left (another call took the last one). */
+  takeFaultHit(id: string): Promise<boolean>;
+}
+
+let lastInstant = 0;
+
+/**
+ * The wall clock in epoch ms, but never the same value twice in this process. Faults and tokens
+ * both take their times from it, so "the fault came after the token" has an exact answer even when
+ * both happen in one millisecond; rows made in the same millisecond still sort in order.
+ */
+export function nextSandboxInstant(): number {
+  lastInstant = Math.max(Date.now(), lastInstant + 1);
+  return lastInstant;
+}
+
+export function createSandboxStateRepository(db: Kysely<Database>): SandboxStateRepository {
+  const nextCreatedAt = () => new Date(nextSandboxInstant()).toISOString();
+
+  return {
+    async getClockOffsetDays() {
+      const row = await db
+        .selectFrom("sandbox_settings")
+        .select("value")
+        .where("key", "=", CLOCK_OFFSET_KEY)
+        .executeTakeFirst();
+      return row ? Number.parseInt(row.value, 10) || 0 : 0;
+    },
+
+    async advanceClock(days) {
+      if (!Number.isInteger(days)) throw new RangeError("The clock moves in whole days.");
+      // One atomic upsert, so two advances at once both count.
+      const row = await db
+        .insertInto("sandbox_settings")
+        .values({ key: CLOCK_OFFSET_KEY, value: String(days) })
+        .onConflict((conflict) =>
+          conflict.column("key").doUpdateSet({
+            value: sql<string>`cast(cast(sandbox_settings.value as integer) + ${days} as text)`,
+          }),
+        )
+        .returning("value")
+        .executeTakeFirstOrThrow();
+      return Number.parseInt(row.value, 10);
+    },
+
+    async listCampaignChanges(tenant, platform) {
+      const rows = await db
+        .selectFrom("sandbox_campaign_changes")
+        .selectAll()
+        .where("tenant", "=", tenant)
+        .where("platform", "=", platform)
+        .orderBy("effective_date")
+        .orderBy("created_at")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        tenant: row.tenant,
+        platform: row.platform,
+        campaignId: row.campaign_id,
+        effectiveDate: row.effective_date,
+        status: row.status as SimCampaignStatus | null,
+        dailyBudgetMinor: row.daily_budget_minor == null ? null : Number(row.daily_budget_minor),
+        createdAt: row.created_at,
+      }));
+    },
+
+    async insertCampaignChange(change) {
+      const stored: SandboxCampaignChange = { ...change, id: randomUUID(), createdAt: nextCreatedAt() };
+      await db
+        .insertInto("sandbox_campaign_changes")
+        .values({
+          id: stored.id,
+          tenant: stored.tenant,
+          platform: stored.platform,
+          campaign_id: stored.campaignId,
+          effective_date: stored.effectiveDate,
+          status: stored.status,
+          daily_budget_minor: stored.dailyBudgetMinor,
+          created_at: stored.createdAt,
+        })
+        .execute();
+      return stored;
+    },
+
+    async addFault(fault) {
+      const stored: SandboxFault = {
+        id: randomUUID(),
+        tenant: fault.tenant ?? null,
+        platform: fault.platform ?? null,
+        kind: fault.kind,
+        probability: fault.probability ?? 1,
+        remaining: fault.remaining ?? null,
+        delayMs: fault.delayMs ?? 0,
+        createdAt: nextCreatedAt(),
+      };
+      await db
+        .insertInto("sandbox_faults")
+        .values({
+          id: stored.id,
+          tenant: stored.tenant,
+          platform: stored.platform,
+          kind: stored.kind,
+          probability: stored.probability,
+          remaining: stored.remaining,
+          delay_ms: stored.delayMs,
+          created_at: stored.createdAt,
+        })
+        .execute();
+      return stored;
+    },
+
+    async listFaults() {
+      const rows = await db
+        .selectFrom("sandbox_faults")
+        .selectAll()
+        .where((eb) => eb.or([eb("remaining", "is", null), eb("remaining", ">", 0)]))
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        tenant: row.tenant,
+        platform: row.platform as PlatformId | null,
+        kind: row.kind as FaultKind,
+        probability: Number(row.probability),
+        remaining: row.remaining == null ? null : Number(row.remaining),
+        delayMs: Number(row.delay_ms),
+        createdAt: row.created_at,
+      }));
+    },
+
+    async clearFaults() {
+      const result = await db.deleteFrom("sandbox_faults").executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async takeFaultHit(id) {
+      // The guard in the WHERE makes the decrement atomic: two calls cannot both take the last hit.
+      const result = await db
+        .updateTable("sandbox_faults")
+        .set({ remaining: sql<number>`remaining - 1` })
+        .where("id", "=", id)
+        .where("remaining", ">", 0)
+        .executeTakeFirst();
+      const isTaken = Number(result.numUpdatedRows) === 1;
+      if (isTaken) await db.deleteFrom("sandbox_faults").where("id", "=", id).where("remaining", "<=", 0).execute();
+      return isTaken;
+    },
+  };
+}
