@@ -83,7 +83,7 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
     await connections.upsertAdAccounts(organizationId, connectionId, await connector.listAdAccounts(tokens), true);
 
     const started = performance.now();
-    const outcome = await syncConnection(
+    const { outcome } = await syncConnection(
       { connections, syncs, connectors, cipher, clock: createAdsClock(), logger, backfillDays: 400 },
       { organizationId, connectionId, kind: "backfill" },
     );

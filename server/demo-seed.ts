@@ -94,7 +94,8 @@ export async function seedDemoIfFresh({
   if (services.connectors.modeOf(DEMO_STORE.platform) === "sandbox") {
     const connector = services.connectors.storeConnector(DEMO_STORE.platform);
     const shop = connector.normalizeStoreAddress(DEMO_STORE.address) ?? DEMO_STORE.address;
-    const tokens = grant(DEMO_STORE.platform, connector.storeContext(shop));
+    // A Shopify grant carries its shop domain (connectors/shopify/oauth.ts).
+    const tokens = grant(DEMO_STORE.platform, { shop });
     const store = await connector.describeStore(tokens);
     const connectionId = await services.connections.saveGrant({
       organizationId,
