@@ -1,0 +1,560 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { currencyExponent, decimalToMinor, minorToDecimal } from "../../connectors/money-units.ts";
+import type { SandboxKit, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
+import {
+  isRestliRecord,
+  parseRestliValue,
+  RestliSyntaxError,
+  type RestliValue,
+  readRawQuery,
+} from "./linkedin-ads-restli.ts";
+
+/**
+ * The LinkedIn Marketing API sandbox, mounted at /sandbox/linkedin-ads:
+ * - OAuth: GET /oauth/v2/authorization (consent), POST /consent, POST /oauth/v2/accessToken
+ *   (form-encoded; 60-day access tokens, 365-day refresh tokens whose life a refresh does not extend).
+ * - REST under /rest: every call needs `LinkedIn-Version` (an active YYYYMM; missing → 400,
+ *   unknown or sunset → 426) and `X-Restli-Protocol-Version: 2.0.0`, then a Bearer token.
+ *   GET /adAccounts?q=search, GET /adAccounts/{id}/adCampaigns?q=search (cursor pageSize/pageToken),
+ *   GET /adAnalytics?q=analytics (pivot CAMPAIGN, DAILY, no pagination),
+ *   POST /adAccounts/{id}/adCampaigns/{id} with X-RestLi-Method: PARTIAL_UPDATE → 204.
+ * Errors are `{"message","serviceErrorCode","status"}`; throttling is a bare 429 without headers.
+ * LinkedIn accounts carry no time zone and report UTC days: the engine's days are served as such.
+ */
+
+const PLATFORM = "linkedin-ads";
+const ACCESS_TTL_SECONDS = 60 * 86_400;
+const REFRESH_TTL_SECONDS = 365 * 86_400;
+const KNOWN_SCOPES = new Set(["r_ads", "r_ads_reporting", "rw_ads", "r_organization_social", "r_basicprofile"]);
+/** Monthly versions live about a year; 202607 is the newest this sandbox knows. */
+const ACTIVE_VERSIONS = new Set([
+  "202508",
+  "202509",
+  "202510",
+  "202511",
+  "202512",
+  "202601",
+  "202602",
+  "202603",
+  "202604",
+  "202605",
+  "202606",
+  "202607",
+]);
+const DEFAULT_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 1000;
+/** LinkedIn's smallest campaign daily budget is 10 units of the account currency. */
+const MIN_DAILY_BUDGET_UNITS = 10;
+/** Fixed rates for `costInUsd`; enough for a sandbox. */
+const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27 };
+const ANALYTICS_FIELDS = new Set([
+  "dateRange",
+  "pivotValues",
+  "impressions",
+  "clicks",
+  "costInLocalCurrency",
+  "costInUsd",
+  "externalWebsiteConversions",
+  "conversionValueInLocalCurrency",
+  "oneClickLeads",
+]);
+const ACCOUNT_URN = "urn:li:sponsoredAccount:";
+const CAMPAIGN_URN = "urn:li:sponsoredCampaign:";
+
+type ApiEnv = { Variables: { tenant: string } };
+
+function linkedInError(c: Context, status: number, message: string, extra: Record<string, unknown> = {}) {
+  return c.json({ message, serviceErrorCode: status, status, ...extra }, status as ContentfulStatusCode);
+}
+
+function errorPage(c: Context, message: string) {
+  return c.html(
+    `<!doctype html><html lang="en"><head><title>LinkedIn</title></head><body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p></main></body></html>`,
+    400,
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function withQuery(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * LinkedIn's refresh token keeps its first expiry through refreshes. The kit's token does not
+ * carry one, so the sandbox seals the expiry into the token it hands out (signed, survives restarts).
+ */
+function sealRefreshToken(kit: SandboxKit, token: string, expiresAtSeconds: number): string {
+  const payload = `${token}~${expiresAtSeconds}`;
+  return `${payload}~${signRefresh(kit, payload)}`;
+}
+
+function openRefreshToken(kit: SandboxKit, sealed: string): { token: string; expiresAtSeconds: number } | null {
+  const signatureAt = sealed.lastIndexOf("~");
+  const expiryAt = sealed.lastIndexOf("~", signatureAt - 1);
+  if (signatureAt <= 0 || expiryAt <= 0) return null;
+  const payload = sealed.slice(0, signatureAt);
+  const expected = Buffer.from(signRefresh(kit, payload));
+  const actual = Buffer.from(sealed.slice(signatureAt + 1));
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const expiresAtSeconds = Number(sealed.slice(expiryAt + 1, signatureAt));
+  if (!Number.isFinite(expiresAtSeconds)) return null;
+  return { token: sealed.slice(0, expiryAt), expiresAtSeconds };
+}
+
+function signRefresh(kit: SandboxKit, payload: string): string {
+  return createHmac("sha256", `linkedin-refresh:${kit.appCredentials(PLATFORM).clientSecret}`)
+    .update(payload)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+function encodePageToken(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString("base64url");
+}
+
+function decodePageToken(token: string): number | null {
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, "base64url").toString());
+  return match ? Number(match[1]) : null;
+}
+
+function toLinkedInStatus(status: SimCampaignStatus): string {
+  if (status === "enabled") return "ACTIVE";
+  if (status === "paused") return "PAUSED";
+  return "ARCHIVED";
+}
+
+/** Reads `(status:(values:List(A,B)))`; other search criteria are not supported here. */
+function readStatusSearch(search: RestliValue | undefined): Set<string> | null | "invalid" {
+  if (search === undefined) return null;
+  if (!isRestliRecord(search)) return "invalid";
+  const keys = Object.keys(search);
+  if (keys.some((key) => key !== "status")) return "invalid";
+  const status = search.status;
+  if (status === undefined) return null;
+  if (!isRestliRecord(status) || !Array.isArray(status.values)) return "invalid";
+  const values = status.values.filter((value): value is string => typeof value === "string");
+  return new Set(values);
+}
+
+function readDate(value: RestliValue | undefined): string | null {
+  if (!isRestliRecord(value)) return null;
+  const year = Number(value.year);
+  const month = Number(value.month);
+  const day = Number(value.day);
+  if (![year, month, day].every(Number.isInteger)) return null;
+  const date = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ? null : date;
+}
+
+function toRestliDateObject(date: string) {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
+export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
+  const app = new Hono();
+  const credentials = () => kit.appCredentials(PLATFORM);
+
+  // --- OAuth ------------------------------------------------------------------------------
+
+  app.get("/oauth/v2/authorization", (c) => {
+    const clientId = c.req.query("client_id") ?? "";
+    const redirectUri = c.req.query("redirect_uri") ?? "";
+    const state = c.req.query("state") ?? "";
+    const scope = c.req.query("scope") ?? "";
+    if (clientId !== credentials().clientId) return errorPage(c, "The passed in client_id is invalid.");
+    if (!redirectUri || !URL.canParse(redirectUri)) return errorPage(c, "The redirect_uri is missing or invalid.");
+    if (c.req.query("response_type") !== "code")
+      return c.redirect(
+        withQuery(redirectUri, {
+          error: "unsupported_response_type",
+          error_description: "The response_type must be code.",
+          state,
+        }),
+      );
+    const scopes = scope.split(/[ ,]+/).filter(Boolean);
+    const unknown = scopes.find((name) => !KNOWN_SCOPES.has(name));
+    if (scopes.length === 0 || unknown)
+      return c.redirect(
+        withQuery(redirectUri, {
+          error: "invalid_scope_error",
+          error_description: `The requested permission scope is not valid: ${unknown ?? "(none)"}`,
+          state,
+        }),
+      );
+    return kit.consent.render(c, { platform: PLATFORM, clientId, redirectUri, state, scope: scopes.join(" ") });
+  });
+
+  app.post(
+    "/consent",
+    kit.consent.handler((decision) => {
+      if (!decision.isAllowed)
+        return withQuery(decision.redirectUri, {
+          error: "user_cancelled_authorize",
+          error_description: "The user cancelled the authorization",
+          state: decision.state,
+        });
+      const code = kit.credentials.issueCode({
+        tenant: decision.tenant,
+        platform: PLATFORM,
+        clientId: decision.clientId,
+        redirectUri: decision.redirectUri,
+      });
+      return withQuery(decision.redirectUri, { code, state: decision.state });
+    }),
+  );
+
+  app.post("/oauth/v2/accessToken", async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+    const oauthError = (status: 400 | 401, error: string, description: string) =>
+      c.json({ error, error_description: description }, status);
+    if (field("client_id") !== credentials().clientId || field("client_secret") !== credentials().clientSecret)
+      return oauthError(401, "invalid_client", "Client authentication failed");
+    const grantType = field("grant_type");
+
+    if (grantType === "authorization_code") {
+      const tenant = kit.credentials.redeemCode(field("code"), {
+        platform: PLATFORM,
+        clientId: field("client_id"),
+        redirectUri: field("redirect_uri"),
+      });
+      if (!tenant)
+        return oauthError(
+          400,
+          "invalid_request",
+          "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+        );
+      const issued = kit.credentials.issueTokens({
+        tenant,
+        platform: PLATFORM,
+        accessTtlSeconds: ACCESS_TTL_SECONDS,
+        withRefreshToken: true,
+      });
+      const expiresAtSeconds = Math.floor(Date.now() / 1000) + REFRESH_TTL_SECONDS;
+      return c.json({
+        access_token: issued.accessToken,
+        expires_in: ACCESS_TTL_SECONDS,
+        refresh_token: sealRefreshToken(kit, issued.refreshToken ?? "", expiresAtSeconds),
+        refresh_token_expires_in: REFRESH_TTL_SECONDS,
+        scope: "r_ads,r_ads_reporting,rw_ads",
+      });
+    }
+
+    if (grantType === "refresh_token") {
+      const sealed = field("refresh_token");
+      // A kit token handed out without this flow (the demo seed) carries no sealed expiry: a full year.
+      const opened = openRefreshToken(kit, sealed) ?? {
+        token: sealed,
+        expiresAtSeconds: Math.floor(Date.now() / 1000) + REFRESH_TTL_SECONDS,
+      };
+      const remaining = opened.expiresAtSeconds - Math.floor(Date.now() / 1000);
+      const check = remaining > 0 ? await kit.credentials.checkRefreshToken(opened.token, PLATFORM) : null;
+      if (!check?.ok)
+        return oauthError(400, "invalid_request", "The provided refresh token is invalid, expired or revoked.");
+      const issued = kit.credentials.issueTokens({
+        tenant: check.tenant,
+        platform: PLATFORM,
+        accessTtlSeconds: ACCESS_TTL_SECONDS,
+        withRefreshToken: false,
+      });
+      // The same refresh token comes back with what is left of its life.
+      return c.json({
+        access_token: issued.accessToken,
+        expires_in: ACCESS_TTL_SECONDS,
+        refresh_token: sealed,
+        refresh_token_expires_in: remaining,
+        scope: "r_ads,r_ads_reporting,rw_ads",
+      });
+    }
+    return oauthError(400, "unsupported_grant_type", `The grant_type ${grantType || "(none)"} is not supported.`);
+  });
+
+  // --- REST API ---------------------------------------------------------------------------
+
+  const api = new Hono<ApiEnv>();
+
+  api.use("*", async (c, next) => {
+    const version = c.req.header("LinkedIn-Version");
+    if (!version)
+      return linkedInError(
+        c,
+        400,
+        "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+        { code: "VERSION_MISSING" },
+      );
+    const month = /^(\d{6})(?:\.\d{2})?$/.exec(version)?.[1];
+    if (!month || !ACTIVE_VERSIONS.has(month))
+      return linkedInError(c, 426, `Requested version ${version} is not active`, { code: "NONEXISTENT_VERSION" });
+    if (c.req.header("X-Restli-Protocol-Version") !== "2.0.0")
+      return linkedInError(c, 400, "The versioned APIs require the header X-Restli-Protocol-Version: 2.0.0.");
+
+    const authorization = c.req.header("Authorization") ?? "";
+    if (!authorization.startsWith("Bearer ") || authorization.length <= 7)
+      return linkedInError(c, 401, "Empty oauth2_access_token");
+    const check = await kit.credentials.checkAccessToken(authorization.slice(7), PLATFORM);
+    if (!check.ok) {
+      if (check.reason === "revoked")
+        return linkedInError(c, 401, "The token used in the request has been revoked by the user", {
+          serviceErrorCode: 65601,
+        });
+      if (check.reason === "expired")
+        return linkedInError(c, 401, "The token used in the request has expired", { serviceErrorCode: 65602 });
+      return linkedInError(c, 401, "Invalid access token", { serviceErrorCode: 65600 });
+    }
+    const fault = await kit.faults.take({ tenant: check.tenant, platform: PLATFORM });
+    if (fault === "throttle")
+      return linkedInError(
+        c,
+        429,
+        "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
+        {
+          serviceErrorCode: 101,
+        },
+      );
+    if (fault === "server_error") return linkedInError(c, 500, "Internal Server Error");
+    c.set("tenant", check.tenant);
+    await next();
+  });
+
+  /** The finder's page, or an error response for a bad pageSize/pageToken. */
+  function pageOf<T>(c: Context, elements: T[]) {
+    const pageSizeText = c.req.query("pageSize");
+    const pageSize = pageSizeText === undefined ? DEFAULT_PAGE_SIZE : Number(pageSizeText);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+      return linkedInError(c, 400, `pageSize must be between 1 and ${MAX_PAGE_SIZE}.`);
+    const pageToken = c.req.query("pageToken");
+    const offset = pageToken === undefined ? 0 : decodePageToken(pageToken);
+    if (offset === null) return linkedInError(c, 400, "Invalid pageToken.");
+    const slice = elements.slice(offset, offset + pageSize);
+    const hasMore = offset + pageSize < elements.length;
+    return c.json({
+      elements: slice,
+      metadata: hasMore ? { nextPageToken: encodePageToken(offset + pageSize) } : {},
+      paging: { count: slice.length, links: [] },
+    });
+  }
+
+  function readSearch(c: Context): Set<string> | null | Response {
+    const params = readRawQuery(c.req.url);
+    if (params.get("q") !== "search") return linkedInError(c, 400, "Invalid finder: use q=search.");
+    const raw = params.get("search");
+    try {
+      const statuses = readStatusSearch(raw === undefined ? undefined : parseRestliValue(raw));
+      if (statuses === "invalid")
+        return linkedInError(c, 400, "Invalid search criteria: the sandbox supports (status:(values:List(...))).");
+      return statuses;
+    } catch (error) {
+      if (error instanceof RestliSyntaxError)
+        return linkedInError(c, 400, `Invalid query parameter search: ${error.message}`);
+      throw error;
+    }
+  }
+
+  api.get("/adAccounts", (c) => {
+    const statuses = readSearch(c);
+    if (statuses instanceof Response) return statuses;
+    const accounts = kit.engine.listAccounts(c.get("tenant"), PLATFORM);
+    const elements = accounts
+      .map((account) => ({
+        id: Number(account.id),
+        name: account.name,
+        currency: account.currency,
+        status: "ACTIVE",
+        type: "BUSINESS",
+        reference: `urn:li:organization:${account.id.slice(-6)}`,
+        test: false,
+        servingStatuses: ["RUNNABLE"],
+        notifiedOnCampaignOptimization: false,
+        notifiedOnCreativeApproval: false,
+        notifiedOnCreativeRejection: true,
+        notifiedOnEndOfCampaign: false,
+        version: { versionTag: "1" },
+      }))
+      .filter((account) => !statuses || statuses.has(account.status));
+    return pageOf(c, elements);
+  });
+
+  async function campaignsOf(tenant: string, accountId: string): Promise<SimCampaign[] | null> {
+    const accounts = kit.engine.listAccounts(tenant, PLATFORM);
+    if (!accounts.some((account) => account.id === accountId)) return null;
+    return kit.engine.listCampaigns(tenant, PLATFORM, accountId);
+  }
+
+  api.get("/adAccounts/:accountId/adCampaigns", async (c) => {
+    const statuses = readSearch(c);
+    if (statuses instanceof Response) return statuses;
+    const accountId = c.req.param("accountId");
+    const account = kit.engine.listAccounts(c.get("tenant"), PLATFORM).find((candidate) => candidate.id === accountId);
+    const campaigns = await campaignsOf(c.get("tenant"), accountId);
+    if (!account || !campaigns)
+      return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}/adCampaigns`, {
+        serviceErrorCode: 100,
+      });
+    const elements = campaigns
+      .map((campaign) => ({
+        id: Number(campaign.id),
+        name: campaign.name,
+        account: `${ACCOUNT_URN}${accountId}`,
+        campaignGroup: `urn:li:sponsoredCampaignGroup:${accountId.slice(-4)}${campaign.id.slice(-4)}`,
+        status: toLinkedInStatus(campaign.status),
+        type: "SPONSORED_UPDATES",
+        costType: "CPM",
+        dailyBudget: {
+          amount: minorToDecimal(campaign.dailyBudgetMinor, account.currency),
+          currencyCode: account.currency,
+        },
+        runSchedule: { start: Date.parse(`${campaign.startDate}T00:00:00Z`) },
+        test: false,
+        version: { versionTag: "1" },
+      }))
+      .filter((campaign) => !statuses || statuses.has(campaign.status));
+    return pageOf(c, elements);
+  });
+
+  api.post("/adAccounts/:accountId/adCampaigns/:campaignId", async (c) => {
+    const tenant = c.get("tenant");
+    if (c.req.header("X-RestLi-Method")?.toUpperCase() !== "PARTIAL_UPDATE")
+      return linkedInError(c, 400, "Campaign updates require the header X-RestLi-Method: PARTIAL_UPDATE.");
+    const accountId = c.req.param("accountId");
+    const campaignId = c.req.param("campaignId");
+    const account = kit.engine.listAccounts(tenant, PLATFORM).find((candidate) => candidate.id === accountId);
+    const campaigns = await campaignsOf(tenant, accountId);
+    if (!account || !campaigns)
+      return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}`, {
+        serviceErrorCode: 100,
+      });
+    if (!campaigns.some((campaign) => campaign.id === campaignId))
+      return linkedInError(c, 404, `Campaign ${campaignId} does not exist in account ${accountId}.`);
+    const body: unknown = await c.req.json().catch(() => null);
+    const set = readPatchSet(body);
+    if (!set) return linkedInError(c, 400, 'The body must be {"patch":{"$set":{...}}}.');
+
+    let status: SimCampaignStatus | null = null;
+    let dailyBudgetMinor: number | null = null;
+    for (const [field, value] of Object.entries(set)) {
+      if (field === "status") {
+        const mapped = { ACTIVE: "enabled", PAUSED: "paused", ARCHIVED: "removed" }[String(value)] as
+          | SimCampaignStatus
+          | undefined;
+        if (!mapped)
+          return linkedInError(
+            c,
+            400,
+            `Invalid value for field status: ${String(value)}. Use ACTIVE, PAUSED or ARCHIVED.`,
+          );
+        status = mapped;
+      } else if (field === "dailyBudget") {
+        const budget = value as { amount?: unknown; currencyCode?: unknown } | null;
+        if (typeof budget?.amount !== "string" || !/^\d+(\.\d+)?$/.test(budget.amount))
+          return linkedInError(c, 400, "dailyBudget.amount must be a decimal string.");
+        if (budget.currencyCode !== account.currency)
+          return linkedInError(
+            c,
+            400,
+            `dailyBudget.currencyCode ${String(budget.currencyCode)} does not match the account currency ${account.currency}.`,
+          );
+        if (Number(budget.amount) < MIN_DAILY_BUDGET_UNITS)
+          return linkedInError(
+            c,
+            400,
+            `Campaign daily budget must be at least ${MIN_DAILY_BUDGET_UNITS.toFixed(2)} ${account.currency}.`,
+          );
+        dailyBudgetMinor = decimalToMinor(budget.amount, account.currency);
+      } else {
+        return linkedInError(c, 400, `Field ${field} cannot be updated in this sandbox.`);
+      }
+    }
+    if (status) await kit.engine.setCampaignStatus(tenant, PLATFORM, campaignId, status);
+    if (dailyBudgetMinor !== null)
+      await kit.engine.setCampaignDailyBudget(tenant, PLATFORM, campaignId, dailyBudgetMinor);
+    return c.body(null, 204);
+  });
+
+  api.get("/adAnalytics", async (c) => {
+    const tenant = c.get("tenant");
+    const params = readRawQuery(c.req.url);
+    if (params.get("q") !== "analytics")
+      return linkedInError(c, 400, "Invalid finder: the sandbox supports q=analytics.");
+    if (params.get("pivot") !== "CAMPAIGN")
+      return linkedInError(c, 400, "Invalid pivot: the sandbox supports pivot=CAMPAIGN.");
+    if (params.get("timeGranularity") !== "DAILY")
+      return linkedInError(c, 400, "Invalid timeGranularity: the sandbox supports DAILY.");
+
+    let dateRange: RestliValue;
+    let accountsValue: RestliValue;
+    try {
+      dateRange = parseRestliValue(params.get("dateRange") ?? "");
+      accountsValue = parseRestliValue(params.get("accounts") ?? "");
+    } catch (error) {
+      if (error instanceof RestliSyntaxError) return linkedInError(c, 400, `Invalid query parameter: ${error.message}`);
+      throw error;
+    }
+    const from = isRestliRecord(dateRange) ? readDate(dateRange.start) : null;
+    const to =
+      isRestliRecord(dateRange) && dateRange.end !== undefined ? readDate(dateRange.end) : await kit.engine.today();
+    if (!from || !to) return linkedInError(c, 400, "dateRange must be (start:(year:Y,month:M,day:D),end:(…)).");
+    if (to < from) return linkedInError(c, 400, "dateRange.end must not be before dateRange.start.");
+    if (!Array.isArray(accountsValue) || accountsValue.length === 0)
+      return linkedInError(c, 400, "accounts must be List(urn:li:sponsoredAccount:…), URNs percent-encoded.");
+
+    const fieldsText = params.get("fields");
+    const fields = fieldsText
+      ? decodeURIComponent(fieldsText).split(",")
+      : ["dateRange", "pivotValues", "impressions", "clicks"];
+    const unknownField = fields.find((field) => !ANALYTICS_FIELDS.has(field));
+    if (unknownField) return linkedInError(c, 400, `Invalid fields parameter: unknown metric ${unknownField}.`);
+
+    const owned = kit.engine.listAccounts(tenant, PLATFORM);
+    const elements: Record<string, unknown>[] = [];
+    for (const urn of accountsValue) {
+      const accountId = typeof urn === "string" && urn.startsWith(ACCOUNT_URN) ? urn.slice(ACCOUNT_URN.length) : null;
+      const account = owned.find((candidate) => candidate.id === accountId);
+      if (!account)
+        return linkedInError(c, 403, `Not enough permissions to access analytics of ${String(urn)}.`, {
+          serviceErrorCode: 100,
+        });
+      const rows = await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from, to });
+      rows.sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId));
+      for (const row of rows) {
+        const full: Record<string, unknown> = {
+          dateRange: { start: toRestliDateObject(row.date), end: toRestliDateObject(row.date) },
+          pivotValues: [`${CAMPAIGN_URN}${row.campaignId}`],
+          impressions: row.impressions,
+          clicks: row.clicks,
+          costInLocalCurrency: minorToDecimal(row.spendMinor, account.currency),
+          costInUsd: (
+            (row.spendMinor / 10 ** currencyExponent(account.currency)) *
+            (USD_PER_UNIT[account.currency] ?? 1)
+          ).toFixed(2),
+          // LinkedIn counts whole conversions.
+          externalWebsiteConversions: Math.round(row.conversions),
+          conversionValueInLocalCurrency: minorToDecimal(row.conversionValueMinor, account.currency),
+          oneClickLeads: 0,
+        };
+        elements.push(Object.fromEntries(fields.map((field) => [field, full[field]])));
+      }
+    }
+    return c.json({ elements, paging: { count: 10, start: 0, links: [] } });
+  });
+
+  // A sub-app's notFound is not consulted when mounted, so a catch-all answers in LinkedIn's shape.
+  api.all("*", (c) => linkedInError(c, 404, "No virtual resource found", { code: "RESOURCE_NOT_FOUND" }));
+  app.route("/rest", api);
+  return app;
+}
+
+function readPatchSet(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== "object" || body === null) return null;
+  const patch = (body as { patch?: unknown }).patch;
+  if (typeof patch !== "object" || patch === null) return null;
+  const set = (patch as { $set?: unknown }).$set;
+  if (typeof set !== "object" || set === null || Array.isArray(set)) return null;
+  return set as Record<string, unknown>;
+}

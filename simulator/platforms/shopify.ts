@@ -1,0 +1,600 @@
+import { createHmac } from "node:crypto";
+import { type Context, Hono } from "hono";
+import { minorToDecimal } from "../../connectors/money-units.ts";
+import type { SandboxKit, SimOrder } from "../sandbox-kit.ts";
+import {
+  computeQueryCost,
+  type FieldNode,
+  type GraphQLError,
+  GraphQLRequestError,
+  type OperationNode,
+  parseGraphQL,
+  projectSelection,
+  readValue,
+  type Schema,
+  validateOperation,
+} from "./shopify-graphql.ts";
+import {
+  collectSearchWarnings,
+  matchesSearch,
+  parseShopifySearch,
+  readCreatedAtWindow,
+  type SearchNode,
+  SearchSyntaxError,
+  zoneOffsetMs,
+} from "./shopify-search.ts";
+
+/**
+ * The Shopify sandbox, mounted at /sandbox/shopify. Every shop lives under its domain, mirroring
+ * https://{shop}/…: `/{shop}/admin/oauth/authorize` (consent), `POST /consent`,
+ * `POST /{shop}/admin/oauth/access_token` (code grant with `expiring=1` → 1-hour offline token and
+ * a 90-day refresh token that rotates; `grant_type=refresh_token`), and the GraphQL Admin API at
+ * `POST /{shop}/admin/api/{version}/graphql.json` with X-Shopify-Access-Token, serving `shop` and
+ * `orders` (cursor pagination, search syntax, cost extensions, THROTTLED, MAX_COST_EXCEEDED).
+ * Any well-formed myshopify.com domain is the token's tenant's store. Grants are `read_orders`,
+ * so orders older than 60 days are not visible, as on Shopify.
+ */
+
+const PLATFORM = "shopify";
+const ACCESS_TTL_SECONDS = 3600;
+const REFRESH_TTL_SECONDS = 90 * 86_400;
+const SUPPORTED_VERSIONS = new Set(["2026-01", "2026-04", "2026-07", "2026-10"]);
+const KNOWN_SCOPES = new Set(["read_orders", "read_all_orders", "read_products", "read_customers", "read_analytics"]);
+const SHOP_DOMAIN = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/;
+const MAX_QUERY_COST = 1000;
+const BUCKET_SIZE = 2000;
+const RESTORE_RATE = 100;
+const MAX_PAGE_SIZE = 250;
+const READ_ORDERS_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+const SCHEMA: Schema = {
+  QueryRoot: {
+    shop: { type: "Shop" },
+    orders: {
+      type: "OrderConnection",
+      args: {
+        first: "Int",
+        after: "String",
+        last: "Int",
+        before: "String",
+        sortKey: "OrderSortKeys",
+        reverse: "Boolean",
+        query: "String",
+      },
+    },
+  },
+  Shop: {
+    id: { type: "ID" },
+    name: { type: "String" },
+    email: { type: "String" },
+    myshopifyDomain: { type: "String" },
+    currencyCode: { type: "CurrencyCode" },
+    ianaTimezone: { type: "String" },
+    timezoneAbbreviation: { type: "String" },
+    timezoneOffsetMinutes: { type: "Int" },
+  },
+  OrderConnection: {
+    edges: { type: "[OrderEdge]" },
+    nodes: { type: "[Order]" },
+    pageInfo: { type: "PageInfo" },
+  },
+  OrderEdge: { cursor: { type: "String" }, node: { type: "Order" } },
+  PageInfo: {
+    hasNextPage: { type: "Boolean" },
+    hasPreviousPage: { type: "Boolean" },
+    startCursor: { type: "String" },
+    endCursor: { type: "String" },
+  },
+  Order: {
+    id: { type: "ID" },
+    legacyResourceId: { type: "UnsignedInt64" },
+    name: { type: "String" },
+    createdAt: { type: "DateTime" },
+    processedAt: { type: "DateTime" },
+    updatedAt: { type: "DateTime" },
+    cancelledAt: { type: "DateTime" },
+    test: { type: "Boolean" },
+    displayFinancialStatus: { type: "OrderDisplayFinancialStatus" },
+    currencyCode: { type: "CurrencyCode" },
+    presentmentCurrencyCode: { type: "CurrencyCode" },
+    sourceName: { type: "String" },
+    totalPriceSet: { type: "MoneyBag" },
+    currentTotalPriceSet: { type: "MoneyBag" },
+    totalRefundedSet: { type: "MoneyBag" },
+    customerJourneySummary: { type: "CustomerJourneySummary" },
+  },
+  MoneyBag: { shopMoney: { type: "MoneyV2" }, presentmentMoney: { type: "MoneyV2" } },
+  MoneyV2: { amount: { type: "Decimal" }, currencyCode: { type: "CurrencyCode" } },
+  CustomerJourneySummary: {
+    ready: { type: "Boolean" },
+    daysToConversion: { type: "Int" },
+    firstVisit: { type: "CustomerVisit" },
+    lastVisit: { type: "CustomerVisit" },
+  },
+  CustomerVisit: {
+    id: { type: "ID" },
+    landingPage: { type: "URL" },
+    referrerUrl: { type: "URL" },
+    source: { type: "String" },
+    sourceType: { type: "String" },
+    occurredAt: { type: "DateTime" },
+    utmParameters: { type: "UTMParameters" },
+  },
+  UTMParameters: {
+    source: { type: "String" },
+    medium: { type: "String" },
+    campaign: { type: "String" },
+    content: { type: "String" },
+    term: { type: "String" },
+  },
+};
+
+const SORT_KEYS = new Set(["CREATED_AT", "PROCESSED_AT", "UPDATED_AT", "ID"]);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function oauthErrorPage(c: Context, message: string) {
+  return c.html(
+    `<!doctype html><html lang="en"><head><title>Shopify</title></head><body><main><h1>Oauth error</h1><p>${escapeHtml(message)}</p></main></body></html>`,
+    400,
+  );
+}
+
+/** Shopify's `hmac`: hex HMAC-SHA256 of the other parameters, sorted, joined `name=value&…`. */
+function signCallback(params: Record<string, string>, secret: string): string {
+  const message = Object.keys(params)
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join("&");
+  return createHmac("sha256", secret).update(message).digest("hex");
+}
+
+/** Shopify's Decimal: no trailing zeros beyond one decimal ("25.0", "25.5", "25.55"). */
+function formatShopifyDecimal(minor: number, currency: string): string {
+  const text = minorToDecimal(minor, currency);
+  if (!text.includes(".")) return `${text}.0`;
+  return text.replace(/0+$/, "").replace(/\.$/, ".0");
+}
+
+function toShopifyDateTime(iso: string): string {
+  return new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace(/\.000Z$/, "Z");
+}
+
+function financialStatusOf(order: SimOrder): "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED" {
+  if (order.refundedMinor <= 0) return "PAID";
+  return order.refundedMinor >= order.totalMinor ? "REFUNDED" : "PARTIALLY_REFUNDED";
+}
+
+function encodeCursor(order: SimOrder): string {
+  return Buffer.from(JSON.stringify({ last_id: Number(order.id), last_value: order.createdAt })).toString("base64");
+}
+
+function decodeCursor(cursor: string): { id: number; createdAt: string } | null {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64").toString()) as { last_id?: unknown; last_value?: unknown };
+    if (typeof value.last_id !== "number" || typeof value.last_value !== "string") return null;
+    return { id: value.last_id, createdAt: value.last_value };
+  } catch {
+    return null;
+  }
+}
+
+function toOrderData(order: SimOrder, shop: string) {
+  const currency = order.currency;
+  const money = (minor: number) => {
+    const amount = { amount: formatShopifyDecimal(minor, currency), currencyCode: currency };
+    return { shopMoney: amount, presentmentMoney: amount };
+  };
+  const createdAt = toShopifyDateTime(order.createdAt);
+  const hasUtm = order.utmSource !== null || order.utmMedium !== null || order.utmCampaign !== null;
+  const query = new URLSearchParams();
+  if (order.utmSource) query.set("utm_source", order.utmSource);
+  if (order.utmMedium) query.set("utm_medium", order.utmMedium);
+  if (order.utmCampaign) query.set("utm_campaign", order.utmCampaign);
+  const visit = {
+    id: `gid://shopify/CustomerVisit/${order.id}`,
+    landingPage: `https://${shop}/${hasUtm ? `?${query.toString()}` : ""}`,
+    referrerUrl: null,
+    source: order.utmSource ?? "direct",
+    sourceType: hasUtm ? "paid" : null,
+    occurredAt: toShopifyDateTime(new Date(Date.parse(order.createdAt) - 20 * 60_000).toISOString()),
+    utmParameters: hasUtm
+      ? { source: order.utmSource, medium: order.utmMedium, campaign: order.utmCampaign, content: null, term: null }
+      : null,
+  };
+  return {
+    id: `gid://shopify/Order/${order.id}`,
+    legacyResourceId: order.id,
+    name: `#${order.number}`,
+    createdAt,
+    processedAt: createdAt,
+    updatedAt: createdAt,
+    cancelledAt: null,
+    test: false,
+    displayFinancialStatus: financialStatusOf(order),
+    currencyCode: currency,
+    presentmentCurrencyCode: currency,
+    sourceName: "web",
+    totalPriceSet: money(order.totalMinor),
+    currentTotalPriceSet: money(order.totalMinor - order.refundedMinor),
+    totalRefundedSet: money(order.refundedMinor),
+    customerJourneySummary: { ready: true, daysToConversion: 1, firstVisit: visit, lastVisit: visit },
+  };
+}
+
+type OrdersResult =
+  | { ok: true; data: unknown; search: Record<string, unknown> | null }
+  | { ok: false; errors: GraphQLError[] };
+
+export function createShopifySandbox(kit: SandboxKit): Hono {
+  const app = new Hono();
+  const credentials = () => kit.appCredentials(PLATFORM);
+
+  /** The sandbox's present instant (the engine's clock may run ahead of the real one). */
+  async function sandboxNowMs(): Promise<number> {
+    return Date.parse(`${await kit.engine.today()}T00:00:00Z`) + (Date.now() % DAY_MS);
+  }
+
+  // --- OAuth ------------------------------------------------------------------------------
+
+  app.get("/:shop/admin/oauth/authorize", (c) => {
+    const shop = c.req.param("shop");
+    if (!SHOP_DOMAIN.test(shop)) return c.text("Not Found", 404);
+    const clientId = c.req.query("client_id") ?? "";
+    const redirectUri = c.req.query("redirect_uri") ?? "";
+    const scope = c.req.query("scope") ?? "";
+    if (clientId !== credentials().clientId)
+      return oauthErrorPage(c, "invalid_request: The client_id provided is invalid or does not belong to an app.");
+    if (!redirectUri || !URL.canParse(redirectUri))
+      return oauthErrorPage(c, "invalid_request: The redirect_uri is missing or not whitelisted.");
+    const scopes = scope
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = scopes.find((name) => !KNOWN_SCOPES.has(name));
+    if (scopes.length === 0 || unknown) return oauthErrorPage(c, `invalid_scope: ${unknown ?? "no scope requested"}`);
+    const url = new URL(c.req.url);
+    const shopBase = `${url.origin}${url.pathname.replace(/\/admin\/oauth\/authorize\/?$/, "")}`;
+    return kit.consent.render(c, {
+      platform: PLATFORM,
+      clientId,
+      redirectUri,
+      state: c.req.query("state") ?? "",
+      scope: scopes.join(","),
+      store: shop,
+      extra: { shopBase },
+    });
+  });
+
+  app.post(
+    "/consent",
+    kit.consent.handler((decision) => {
+      const shop = decision.store ?? "";
+      const shopBase = decision.extra?.shopBase ?? `https://${shop}`;
+      // Cancelling an install stays in the shop's admin: the app hears nothing.
+      if (!decision.isAllowed) return `${shopBase}/admin/apps`;
+      const code = kit.credentials.issueCode({
+        tenant: decision.tenant,
+        platform: PLATFORM,
+        clientId: decision.clientId,
+        redirectUri: decision.redirectUri,
+      });
+      const name = SHOP_DOMAIN.exec(shop)?.[1] ?? shop;
+      const params: Record<string, string> = {
+        code,
+        host: Buffer.from(`admin.shopify.com/store/${name}`).toString("base64url"),
+        shop,
+        state: decision.state,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      };
+      const url = new URL(decision.redirectUri);
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      url.searchParams.set("hmac", signCallback(Object.fromEntries(url.searchParams), credentials().clientSecret));
+      return url.toString();
+    }),
+  );
+
+  app.get("/:shop/admin/apps", (c) =>
+    c.html(
+      `<!doctype html><html lang="en"><head><title>Apps · ${escapeHtml(c.req.param("shop"))}</title></head><body><main><h1>Apps</h1><p>The app was not installed.</p></main></body></html>`,
+    ),
+  );
+
+  app.post("/:shop/admin/oauth/access_token", async (c) => {
+    if (!SHOP_DOMAIN.test(c.req.param("shop"))) return c.json({ errors: "Not Found" }, 404);
+    const isJson = (c.req.header("content-type") ?? "").includes("json");
+    const body = (isJson ? await c.req.json().catch(() => ({})) : await c.req.parseBody().catch(() => ({}))) as Record<
+      string,
+      unknown
+    >;
+    const field = (name: string) => (body[name] === undefined || body[name] === null ? "" : String(body[name]));
+    const oauthError = (status: 400 | 401, error: string, description: string) =>
+      c.json({ error, error_description: description }, status);
+    if (field("client_id") !== credentials().clientId || field("client_secret") !== credentials().clientSecret)
+      return oauthError(
+        401,
+        "invalid_client",
+        "Client authentication failed: unknown client_id or wrong client_secret.",
+      );
+
+    if (field("grant_type") === "refresh_token") {
+      const check = await kit.credentials.checkRefreshToken(field("refresh_token"), PLATFORM);
+      if (!check.ok) return oauthError(400, "invalid_grant", "The refresh token is invalid, expired or revoked.");
+      const issued = kit.credentials.issueTokens({
+        tenant: check.tenant,
+        platform: PLATFORM,
+        accessTtlSeconds: ACCESS_TTL_SECONDS,
+        withRefreshToken: true,
+      });
+      return c.json({
+        access_token: issued.accessToken,
+        scope: "read_orders",
+        expires_in: ACCESS_TTL_SECONDS,
+        refresh_token: issued.refreshToken,
+        refresh_token_expires_in: REFRESH_TTL_SECONDS,
+      });
+    }
+    if (field("grant_type") && field("grant_type") !== "authorization_code")
+      return oauthError(400, "unsupported_grant_type", `The grant_type ${field("grant_type")} is not supported.`);
+
+    const tenant = kit.credentials.redeemCode(field("code"), { platform: PLATFORM, clientId: field("client_id") });
+    if (!tenant) return oauthError(400, "invalid_request", "The authorization code was not found or was already used.");
+    const isExpiring = ["1", "true"].includes(field("expiring"));
+    const issued = kit.credentials.issueTokens({
+      tenant,
+      platform: PLATFORM,
+      accessTtlSeconds: isExpiring ? ACCESS_TTL_SECONDS : null,
+      withRefreshToken: isExpiring,
+    });
+    if (!isExpiring) return c.json({ access_token: issued.accessToken, scope: "read_orders" });
+    return c.json({
+      access_token: issued.accessToken,
+      scope: "read_orders",
+      expires_in: ACCESS_TTL_SECONDS,
+      refresh_token: issued.refreshToken,
+      refresh_token_expires_in: REFRESH_TTL_SECONDS,
+    });
+  });
+
+  // --- GraphQL Admin API ----------------------------------------------------------------------
+
+  app.post("/:shop/admin/api/:version/graphql.json", async (c) => {
+    const shop = c.req.param("shop");
+    if (!SHOP_DOMAIN.test(shop) || !SUPPORTED_VERSIONS.has(c.req.param("version")))
+      return c.json({ errors: "Not Found" }, 404);
+    const token = c.req.header("X-Shopify-Access-Token") ?? "";
+    const check = token ? await kit.credentials.checkAccessToken(token, PLATFORM) : null;
+    if (!check?.ok)
+      return c.json({ errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }, 401);
+    const tenant = check.tenant;
+
+    const body = (await c.req.json().catch(() => null)) as {
+      query?: unknown;
+      variables?: unknown;
+      operationName?: unknown;
+    } | null;
+    if (!body || typeof body.query !== "string")
+      return c.json({ errors: { query: "Required parameter missing or invalid" } }, 400);
+    const variables =
+      body.variables && typeof body.variables === "object" ? { ...(body.variables as Record<string, unknown>) } : {};
+
+    let operation: OperationNode;
+    try {
+      operation = parseGraphQL(body.query, typeof body.operationName === "string" ? body.operationName : null);
+    } catch (error) {
+      if (error instanceof GraphQLRequestError) return c.json({ errors: error.errors });
+      throw error;
+    }
+    const validationErrors = validateOperation(SCHEMA, "QueryRoot", operation);
+    for (const variable of operation.variables) {
+      if (variables[variable.name] === undefined && variable.defaultValue)
+        variables[variable.name] = readValue(variable.defaultValue, {});
+      if (variable.type.endsWith("!") && (variables[variable.name] === undefined || variables[variable.name] === null))
+        validationErrors.push({
+          message: `Variable $${variable.name} of type ${variable.type} was provided invalid value`,
+          extensions: {
+            code: "INVALID_VARIABLE",
+            value: null,
+            problems: [{ path: [], explanation: "Expected value to not be null" }],
+          },
+        });
+    }
+    if (validationErrors.length > 0) return c.json({ errors: validationErrors });
+
+    const requestedQueryCost = computeQueryCost(SCHEMA, "QueryRoot", operation.selections, variables);
+    if (requestedQueryCost > MAX_QUERY_COST)
+      return c.json({
+        errors: [
+          {
+            message: `Query cost is ${requestedQueryCost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`,
+            extensions: { code: "MAX_COST_EXCEEDED", cost: requestedQueryCost, maxCost: MAX_QUERY_COST },
+          },
+        ],
+      });
+
+    const fault = await kit.faults.take({ tenant, platform: PLATFORM });
+    if (fault === "throttle") {
+      // The bucket holds less than this query needs; the cost extension tells how long to wait.
+      return c.json({
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost,
+            actualQueryCost: null,
+            throttleStatus: {
+              maximumAvailable: BUCKET_SIZE,
+              currentlyAvailable: Math.floor(requestedQueryCost * 0.4),
+              restoreRate: RESTORE_RATE,
+            },
+          },
+        },
+      });
+    }
+    if (fault === "server_error") return c.json({ errors: "Internal Server Error" }, 500);
+
+    const data: Record<string, unknown> = {};
+    const errors: GraphQLError[] = [];
+    const searchExtensions: Record<string, unknown>[] = [];
+    for (const field of operation.selections) {
+      const key = field.alias ?? field.name;
+      if (field.name === "__typename") {
+        data[key] = "QueryRoot";
+      } else if (field.name === "shop") {
+        data[key] = projectSelection(SCHEMA, describeShop(tenant, shop), field.selections ?? [], "Shop");
+      } else if (field.name === "orders") {
+        const result = await resolveOrders(tenant, shop, field, variables);
+        if (!result.ok) {
+          errors.push(...result.errors);
+          continue;
+        }
+        data[key] = projectSelection(SCHEMA, result.data, field.selections ?? [], "OrderConnection");
+        if (result.search) searchExtensions.push(result.search);
+      }
+    }
+    if (errors.length > 0) return c.json({ errors });
+    return c.json({
+      data,
+      extensions: {
+        cost: {
+          requestedQueryCost,
+          actualQueryCost: requestedQueryCost,
+          throttleStatus: {
+            maximumAvailable: BUCKET_SIZE,
+            currentlyAvailable: BUCKET_SIZE - requestedQueryCost,
+            restoreRate: RESTORE_RATE,
+          },
+        },
+        ...(searchExtensions.length > 0 ? { search: searchExtensions } : {}),
+      },
+    });
+  });
+
+  function describeShop(tenant: string, shop: string) {
+    const store = kit.engine.describeStore(tenant, PLATFORM);
+    const offsetMinutes = Math.round(zoneOffsetMs(Date.now(), store.timeZone) / 60_000);
+    const abbreviation =
+      new Intl.DateTimeFormat("en-US", { timeZone: store.timeZone, timeZoneName: "short" })
+        .formatToParts(new Date())
+        .find((part) => part.type === "timeZoneName")?.value ?? "UTC";
+    return {
+      id: `gid://shopify/Shop/${Number.parseInt(createHmac("sha256", shop).digest("hex").slice(0, 8), 16)}`,
+      name: store.name,
+      email: `owner@${shop}`,
+      myshopifyDomain: shop,
+      currencyCode: store.currency,
+      ianaTimezone: store.timeZone,
+      timezoneAbbreviation: abbreviation,
+      timezoneOffsetMinutes: offsetMinutes,
+    };
+  }
+
+  async function resolveOrders(
+    tenant: string,
+    shop: string,
+    field: FieldNode,
+    variables: Record<string, unknown>,
+  ): Promise<OrdersResult> {
+    const argument = (name: string) => {
+      const node = field.args.get(name);
+      return node ? readValue(node, variables) : null;
+    };
+    const fail = (message: string, extensions: Record<string, unknown> = {}): OrdersResult => ({
+      ok: false,
+      errors: [{ message, locations: [{ line: field.line, column: field.column }], path: ["orders"], extensions }],
+    });
+    if (argument("last") !== null || argument("before") !== null)
+      return fail("This sandbox pages forwards only: use first and after.");
+    const first = argument("first");
+    if (typeof first !== "number" || !Number.isInteger(first))
+      return fail("you must provide one of first or last", { code: "BAD_REQUEST" });
+    if (first < 0 || first > MAX_PAGE_SIZE)
+      return fail(`The first argument must be between 0 and ${MAX_PAGE_SIZE}.`, { code: "BAD_REQUEST" });
+    const sortKey = (argument("sortKey") as string | null) ?? "ID";
+    if (!SORT_KEYS.has(sortKey))
+      return fail(
+        `Argument 'sortKey' on Field 'orders' has an invalid value (${sortKey}). Expected type 'OrderSortKeys'.`,
+        {
+          code: "argumentLiteralsIncompatible",
+        },
+      );
+    const isReversed = argument("reverse") === true;
+    const queryText = (argument("query") as string | null) ?? "";
+
+    const store = kit.engine.describeStore(tenant, PLATFORM);
+    let search: SearchNode;
+    try {
+      search = parseShopifySearch(queryText);
+    } catch (error) {
+      if (error instanceof SearchSyntaxError)
+        return fail(`Invalid search query: ${error.message}`, { code: "BAD_REQUEST" });
+      throw error;
+    }
+
+    // read_orders sees the last 60 days only; the search may narrow the window further.
+    const nowMs = await sandboxNowMs();
+    const window = readCreatedAtWindow(search, store.timeZone);
+    const fromMs = Math.max(nowMs - READ_ORDERS_DAYS * DAY_MS, window.fromMs ?? Number.NEGATIVE_INFINITY);
+    const toMs = Math.min(nowMs + 1, window.toMs ?? Number.POSITIVE_INFINITY);
+    const orders =
+      fromMs < toMs
+        ? await kit.engine.listOrders(tenant, PLATFORM, {
+            from: new Date(fromMs).toISOString(),
+            to: new Date(toMs).toISOString(),
+          })
+        : [];
+    const matching = orders.filter((order) =>
+      matchesSearch(
+        search,
+        {
+          createdAtMs: Date.parse(order.createdAt),
+          financialStatus: financialStatusOf(order).toLowerCase(),
+          name: `#${order.number}`,
+        },
+        store.timeZone,
+      ),
+    );
+    const compare = (a: SimOrder, b: SimOrder) =>
+      sortKey === "ID"
+        ? Number(a.id) - Number(b.id)
+        : a.createdAt.localeCompare(b.createdAt) || Number(a.id) - Number(b.id);
+    matching.sort((a, b) => (isReversed ? compare(b, a) : compare(a, b)));
+
+    const after = argument("after");
+    let start = 0;
+    if (typeof after === "string") {
+      const cursor = decodeCursor(after);
+      if (!cursor) return fail("Invalid cursor for current pagination sort.", { code: "BAD_REQUEST" });
+      const pivot = { id: String(cursor.id), createdAt: cursor.createdAt } as SimOrder;
+      start = matching.findIndex((order) => (isReversed ? compare(pivot, order) : compare(order, pivot)) > 0);
+      if (start === -1) start = matching.length;
+    }
+    const page = matching.slice(start, start + first);
+    const edges = page.map((order) => ({ cursor: encodeCursor(order), node: toOrderData(order, shop) }));
+    const data = {
+      edges,
+      nodes: edges.map((edge) => edge.node),
+      pageInfo: {
+        hasNextPage: start + first < matching.length,
+        hasPreviousPage: start > 0,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+    };
+    const warnings = collectSearchWarnings(search, store.timeZone);
+    return {
+      ok: true,
+      data,
+      search: warnings.length > 0 ? { path: ["orders"], query: queryText, warnings } : null,
+    };
+  }
+
+  return app;
+}
