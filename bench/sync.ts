@@ -135,7 +135,8 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
 async function measureConnectToNumbers() {
   const server = await startProductionServer({ ADS_SANDBOX_SHAPE: "1x50", SEED_DEMO: "false", LOG_LEVEL: "error" });
   try {
-    const origin = server.baseUrl;
+    // The server's APP_URL is http://localhost:<port>; our Origin must match it.
+    const origin = server.baseUrl.replace("127.0.0.1", "localhost");
     const email = `bench-${Date.now()}@example.test`;
     const password = "Bench-Password-1";
     const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>

@@ -51,7 +51,32 @@ const ORDER_CHUNK_DAYS = 15;
 
 interface Step {
   key: string;
+  /** Runs before every other step (an account's campaign list, which its metrics attach to). */
+  isPrerequisite?: boolean;
   run: () => Promise<{ campaigns: number; rows: number }>;
+}
+
+/**
+ * Chunks of one connection fetched at once: enough to overlap the platform's answer time with our
+ * writes, few enough to stay well inside every platform's rate limits.
+ */
+const STEP_CONCURRENCY = 3;
+
+/** Runs `work` over `items` with at most `size` at a time; false as soon as one says stop. */
+async function runInPool<T>(items: T[], size: number, work: (item: T) => Promise<boolean>): Promise<boolean> {
+  let next = 0;
+  let isStopped = false;
+  const worker = async () => {
+    while (!isStopped && next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      if (!(await work(item))) isStopped = true;
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(size, items.length) }, worker));
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw (failure as PromiseRejectedResult).reason;
+  return !isStopped;
 }
 
 /** The chunks of a window, newest first, so the dashboard's recent days fill in first. */
@@ -117,17 +142,37 @@ export async function syncConnection(
       at: new Date(),
     });
     if (run.stepsTotal !== plan.steps.length) await deps.syncs.setStepsTotal(run.id, plan.steps.length);
-    for (const step of plan.steps) {
-      if (run.stepsDone.includes(step.key)) continue;
+    const openRun = run;
+    let recording: Promise<void> = Promise.resolve();
+    const runStep = async (step: Step): Promise<boolean> => {
+      if (openRun.stepsDone.includes(step.key)) return true;
       // Disconnecting stops a running sync at the next step.
       const current = await deps.connections.findById(connection.organizationId, connection.id);
-      if (!current || current.status === "disconnected") {
-        await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
-        return { outcome: "skipped" };
-      }
+      if (!current || current.status === "disconnected") return false;
       const counts = await step.run();
-      await deps.syncs.completeStep(run.id, step.key, counts);
-      await countRetries();
+      // Steps finish concurrently; their bookkeeping (a read-modify-write of the run) goes one at a time.
+      recording = recording.then(async () => {
+        await deps.syncs.completeStep(openRun.id, step.key, counts);
+        await countRetries();
+      });
+      await recording;
+      return true;
+    };
+    // Campaign lists first (metrics attach to them), then the data chunks a few at a time.
+    const isComplete =
+      (await runInPool(
+        plan.steps.filter((step) => step.isPrerequisite),
+        1,
+        runStep,
+      )) &&
+      (await runInPool(
+        plan.steps.filter((step) => !step.isPrerequisite),
+        STEP_CONCURRENCY,
+        runStep,
+      ));
+    if (!isComplete) {
+      await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
+      return { outcome: "skipped" };
     }
     await deps.syncs.finishRun(run.id, "succeeded", null, new Date());
     await deps.connections.markSynced(connection.id, new Date());
@@ -222,6 +267,7 @@ async function planSteps(
     };
     steps.push({
       key: `campaigns:${account.id}`,
+      isPrerequisite: true,
       run: async () => {
         const campaigns = await session.call((tokens) => connector.listCampaigns(tokens, asExternal));
         await deps.syncs.upsertCampaigns(connection.organizationId, account.id, campaigns);

@@ -1,0 +1,59 @@
+import { CircleCheck } from "lucide-react";
+import { Button } from "../ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
+import { AccountPicker } from "./account-picker.tsx";
+import type { IntegrationCard } from "./integrations-types.ts";
+import { PlatformLogo } from "./platform-logo.tsx";
+import type { ActionFetcher } from "./use-action-fetcher.ts";
+
+/**
+ * Straight after consent: choose the ad accounts Adhelm manages, all checked to start with. Closing
+ * without saving leaves every account managed (the server's default), so Save is the clear way on
+ * and a click outside does not dismiss it by accident.
+ */
+export function AccountPickerDialog({
+  card,
+  isOpen,
+  onClose,
+  fetcher,
+}: {
+  card: IntegrationCard;
+  isOpen: boolean;
+  onClose: () => void;
+  fetcher: ActionFetcher;
+}) {
+  const { listing, connection } = card;
+  if (!connection) return null;
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="sm:max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <div className="flex items-center gap-3">
+            <PlatformLogo listing={listing} className="size-9" />
+            <p className="flex items-center gap-1.5 font-medium text-sm text-success">
+              <CircleCheck aria-hidden="true" className="size-4" />
+              {listing.name} is connected
+            </p>
+          </div>
+          <DialogTitle>Choose the ad accounts Adhelm manages</DialogTitle>
+          <DialogDescription>
+            {connection.displayName ? `Signed in as ${connection.displayName}. ` : ""}
+            Adhelm syncs the campaigns and daily metrics of the accounts you check. Until you save, every account is
+            managed; you can change this later under Manage.
+          </DialogDescription>
+        </DialogHeader>
+        <AccountPicker
+          connection={connection}
+          platformName={listing.name}
+          fetcher={fetcher}
+          isFirstChoice
+          footer={
+            <DialogClose asChild>
+              <Button variant="ghost">Decide later</Button>
+            </DialogClose>
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { Loader2 } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../ui/button.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import { Label } from "../ui/label.tsx";
+import type { ConnectionView } from "./integrations-types.ts";
+import type { ActionFetcher } from "./use-action-fetcher.ts";
+
+/**
+ * Which of a connection's ad accounts Adhelm manages: a checkbox per account and a Save that posts
+ * intent "choose-accounts" with every checked `adAccountIds`. The first choice, straight after
+ * consent, starts with every account checked and tells the server so ("Connection successful!").
+ */
+export function AccountPicker({
+  connection,
+  platformName,
+  fetcher,
+  isFirstChoice = false,
+  footer,
+}: {
+  connection: ConnectionView;
+  platformName: string;
+  fetcher: ActionFetcher;
+  isFirstChoice?: boolean;
+  /** Extra buttons beside Save (a dialog's Cancel). */
+  footer?: ReactNode;
+}) {
+  const { accounts } = connection;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(
+    () => new Set(accounts.filter((account) => isFirstChoice || account.isManaged).map((account) => account.id)),
+  );
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+  const isSaving = fetcher.state !== "idle";
+  const isNoneChosen = selected.size === 0;
+  const isUnchanged = !isFirstChoice && accounts.every((account) => account.isManaged === selected.has(account.id));
+  const isAllChosen = accounts.length > 0 && selected.size === accounts.length;
+
+  const toggle = (id: string, isChecked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isChecked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (isChecked: boolean) =>
+    setSelected(isChecked ? new Set(accounts.map((account) => account.id)) : new Set());
+
+  if (accounts.length === 0)
+    return (
+      <div className="grid gap-4">
+        <p className="rounded-md border border-dashed p-4 text-muted-foreground text-sm">
+          {platformName} gave us no ad accounts for this login. Create or get access to an ad account on {platformName},
+          then reconnect.
+        </p>
+        {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
+      </div>
+    );
+
+  return (
+    <fetcher.Form method="post" className="grid gap-4" aria-label={`Ad accounts of ${platformName}`}>
+      <input type="hidden" name="intent" value="choose-accounts" />
+      <input type="hidden" name="connectionId" value={connection.id} />
+      <input type="hidden" name="isFirstChoice" value={isFirstChoice ? "true" : "false"} />
+      {[...selected].map((id) => (
+        <input key={id} type="hidden" name="adAccountIds" value={id} />
+      ))}
+      <fieldset className="grid gap-2" aria-describedby={isNoneChosen ? errorId : undefined}>
+        <legend className="sr-only">Ad accounts Adhelm manages</legend>
+        <div className="flex items-center justify-between gap-4 border-b pb-2">
+          <div className="flex items-center gap-3">
+            <Checkbox
+              id={`${baseId}-all`}
+              checked={isAllChosen ? true : isNoneChosen ? false : "indeterminate"}
+              onCheckedChange={(checked) => toggleAll(checked === true)}
+              disabled={isSaving}
+            />
+            <Label htmlFor={`${baseId}-all`}>Select all</Label>
+          </div>
+          <p className="text-muted-foreground text-sm tabular-nums" aria-live="polite">
+            {selected.size} of {accounts.length} selected
+          </p>
+        </div>
+        <ul className="-mx-1 grid max-h-72 gap-1 overflow-y-auto px-1">
+          {accounts.map((account) => {
+            const id = `${baseId}-${account.id}`;
+            const isChecked = selected.has(account.id);
+            return (
+              <li key={account.id}>
+                <div
+                  className={cn(
+                    "flex items-start gap-3 rounded-md border p-3 transition-colors",
+                    isChecked ? "border-primary/40 bg-primary/5" : "border-border",
+                  )}
+                >
+                  <Checkbox
+                    id={id}
+                    checked={isChecked}
+                    onCheckedChange={(checked) => toggle(account.id, checked === true)}
+                    disabled={isSaving}
+                    aria-describedby={`${id}-details`}
+                    className="mt-0.5"
+                  />
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <Label htmlFor={id} className="break-words leading-snug">
+                      {account.name}
+                    </Label>
+                    <p id={`${id}-details`} className="text-muted-foreground text-xs">
+                      <span className="font-mono">{account.externalId}</span>
+                      <span aria-hidden="true"> · </span>
+                      <span className="sr-only">, currency </span>
+                      {account.currency}
+                    </p>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      {isNoneChosen ? (
+        <p id={errorId} className="text-destructive text-sm" role="alert">
+          Choose at least one ad account to manage.
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {footer}
+        <Button type="submit" disabled={isSaving || isNoneChosen || isUnchanged} aria-busy={isSaving}>
+          {isSaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          Save
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Loader2, RefreshCw } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Form } from "react-router";
+import { Button, type ButtonProps } from "../ui/button.tsx";
+
+/** Where Connect posts: the server answers with a redirect to the platform's consent screen. */
+export function connectActionFor(platformId: string): string {
+  return `/integrations/${platformId}/connect`;
+}
+
+/**
+ * True from a connect form's submit until the browser leaves for the consent screen. Reset when
+ * the page comes back from the back/forward cache, where it would otherwise stay "Connecting…".
+ */
+export function useIsLeaving(): [boolean, () => void] {
+  const [isLeaving, setIsLeaving] = useState(false);
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setIsLeaving(false);
+    };
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+  return [isLeaving, () => setIsLeaving(true)];
+}
+
+/**
+ * Connect or Reconnect: a plain form post (reloadDocument), so it works before hydration and the
+ * redirect to the consent page is a real navigation.
+ */
+export function ConnectForm({
+  platformId,
+  label = "Connect",
+  variant = "default",
+  size = "sm",
+}: {
+  platformId: string;
+  label?: "Connect" | "Reconnect";
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+}) {
+  const [isLeaving, markLeaving] = useIsLeaving();
+  const icon: ReactNode = label === "Reconnect" ? <RefreshCw aria-hidden="true" /> : null;
+  return (
+    <Form
+      method="post"
+      action={connectActionFor(platformId)}
+      reloadDocument
+      onSubmit={markLeaving}
+      data-platform={platformId}
+    >
+      <Button type="submit" variant={variant} size={size} disabled={isLeaving} aria-busy={isLeaving}>
+        {isLeaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
+        {isLeaving ? "Connecting…" : label}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,126 @@
+import { Loader2, Unplug } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../ui/alert-dialog.tsx";
+import { Button } from "../ui/button.tsx";
+import { Label } from "../ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "../ui/radio-group.tsx";
+import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";
+import type { ActionFetcher } from "./use-action-fetcher.ts";
+
+type DataChoice = "keep" | "delete";
+
+const CHOICES: Array<{ value: DataChoice; label: string; description: string }> = [
+  {
+    value: "keep",
+    label: "Keep the synced data",
+    description: "Campaigns, metrics and orders already synced stay in your reports.",
+  },
+  {
+    value: "delete",
+    label: "Delete the synced data",
+    description: "Removes everything synced from this connection. This cannot be undone.",
+  },
+];
+
+/**
+ * Disconnect asks first, and what to do with what was synced. The dialog stays open while the
+ * server works; the card's fetcher shows the answer, and the card turns back into Connect.
+ */
+export function DisconnectDialog({
+  listing,
+  connection,
+  fetcher,
+}: {
+  listing: IntegrationCard["listing"];
+  connection: ConnectionView;
+  fetcher: ActionFetcher;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [choice, setChoice] = useState<DataChoice>("keep");
+  const baseId = useId();
+  const isSubmitting = fetcher.state !== "idle";
+
+  // An error answer leaves the connection in place: close so the toast and the card are visible.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer) setIsOpen(false);
+  }, [fetcher.state, answer]);
+
+  return (
+    <AlertDialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        if (isSubmitting) return;
+        setIsOpen(open);
+        if (open) setChoice("keep");
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive">
+          <Unplug aria-hidden="true" />
+          Disconnect
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="disconnect" />
+          <input type="hidden" name="connectionId" value={connection.id} />
+          <input type="hidden" name="data" value={choice} />
+          <AlertDialogHeader>
+            <AlertDialogTitle>Disconnect {listing.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Adhelm stops syncing {connection.displayName ?? listing.name} and forgets its access. You can connect
+              again at any time.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <RadioGroup
+            value={choice}
+            onValueChange={(value) => setChoice(value === "delete" ? "delete" : "keep")}
+            aria-label="What happens to the synced data"
+            disabled={isSubmitting}
+            className="gap-2"
+          >
+            {CHOICES.map((option) => {
+              const id = `${baseId}-${option.value}`;
+              return (
+                <div
+                  key={option.value}
+                  className="flex items-start gap-3 rounded-md border p-3 has-data-[state=checked]:border-primary/50 has-data-[state=checked]:bg-primary/5"
+                >
+                  <RadioGroupItem
+                    id={id}
+                    value={option.value}
+                    aria-describedby={`${id}-description`}
+                    className="mt-0.5"
+                  />
+                  <div className="grid gap-1">
+                    <Label htmlFor={id}>{option.label}</Label>
+                    <p id={`${id}-description`} className="text-muted-foreground text-sm">
+                      {option.description}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </RadioGroup>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              Disconnect
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

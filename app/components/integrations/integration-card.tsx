@@ -1,0 +1,166 @@
+import { CircleAlert, FlaskConical, Sparkles, Store, UserRound } from "lucide-react";
+import { useId } from "react";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardFooter, CardHeader } from "../ui/card.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { ConnectForm } from "./connect-form.tsx";
+import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
+import { DisconnectDialog } from "./disconnect-dialog.tsx";
+import type { ConnectionView, IntegrationCard as IntegrationCardData } from "./integrations-types.ts";
+import { ManageDialog } from "./manage-dialog.tsx";
+import { PlatformLogo } from "./platform-logo.tsx";
+import { ReconnectButton } from "./reconnect-button.tsx";
+import { StoreAddressDialog } from "./store-address-dialog.tsx";
+import { useActionFetcher } from "./use-action-fetcher.ts";
+
+/**
+ * One platform of the catalogue. It stays mounted whatever its connection does, so it owns the
+ * fetchers: their answers (toasts) arrive even when the dialog that sent them has gone.
+ */
+export function IntegrationCard({ card, now }: { card: IntegrationCardData; now: Date }) {
+  const { listing, mode, connection } = card;
+  const titleId = useId();
+  const descriptionId = useId();
+  const chooseFetcher = useActionFetcher();
+  const syncFetcher = useActionFetcher();
+  const disconnectFetcher = useActionFetcher();
+  const isStore = listing.category === "e-commerce";
+
+  return (
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-platform={listing.id}
+      className="h-full gap-4 py-5"
+    >
+      <CardHeader className="flex items-start gap-3 px-5">
+        <PlatformLogo listing={listing} />
+        <div className="flex min-h-10 min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 id={titleId} className="font-semibold leading-tight">
+            {listing.name}
+          </h3>
+          {listing.isHighlighted ? (
+            <Badge variant="secondary" className="text-primary">
+              <Sparkles aria-hidden="true" />
+              Recommended
+            </Badge>
+          ) : null}
+          {mode === "sandbox" ? <SandboxBadge platformName={listing.name} /> : null}
+        </div>
+        {connection ? <StatusBadge state={connectionStateOf(connection)} className="mt-2" /> : null}
+        {mode === "coming-soon" ? (
+          <Badge variant="outline" className="mt-2">
+            Coming soon
+          </Badge>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-3 px-5">
+        <p id={descriptionId} className="text-muted-foreground text-sm">
+          {listing.description}
+        </p>
+        {connection ? <ConnectionDetails connection={connection} isStore={isStore} now={now} /> : null}
+      </CardContent>
+      <CardFooter className="mt-auto flex-wrap gap-2 px-5">
+        {connection ? (
+          <>
+            {connection.status === "error" ? <ReconnectButton listing={listing} /> : null}
+            <ManageDialog
+              listing={listing}
+              connection={connection}
+              now={now}
+              chooseFetcher={chooseFetcher}
+              syncFetcher={syncFetcher}
+            />
+            <DisconnectDialog listing={listing} connection={connection} fetcher={disconnectFetcher} />
+          </>
+        ) : (
+          <ConnectAction card={card} />
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+function ConnectionDetails({ connection, isStore, now }: { connection: ConnectionView; isStore: boolean; now: Date }) {
+  const state = connectionStateOf(connection);
+  const managed = connection.accounts.filter((account) => account.isManaged).length;
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+      {connection.displayName ? (
+        <p className="flex min-w-0 items-center gap-1.5 font-medium text-sm">
+          {isStore ? (
+            <Store aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+          ) : (
+            <UserRound aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+          )}
+          <span className="truncate" title={connection.displayName}>
+            {connection.displayName}
+          </span>
+        </p>
+      ) : null}
+      {isStore ? null : (
+        <p className="text-muted-foreground text-sm tabular-nums">
+          {managed} of {connection.accounts.length} ad {connection.accounts.length === 1 ? "account" : "accounts"}{" "}
+          managed
+        </p>
+      )}
+      <LastSync connection={connection} now={now} />
+      {state === "syncing" ? <SyncProgress connection={connection} /> : null}
+      {state === "error" ? (
+        <div className="flex gap-2 text-destructive text-sm">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {connection.lastError ?? "The last sync failed."}
+            {/* The platform's words often say what to do already; when not, say it. */}
+            {connection.lastError?.toLowerCase().includes("reconnect") ? null : (
+              <span className="text-muted-foreground"> Reconnect to give Adhelm access again.</span>
+            )}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Not connected: Connect, unless the platform cannot be connected here. */
+function ConnectAction({ card }: { card: IntegrationCardData }) {
+  const { listing, mode } = card;
+  if (mode === "coming-soon")
+    return (
+      <Button size="sm" variant="outline" disabled>
+        Coming soon
+      </Button>
+    );
+  if (mode === "unavailable")
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="outline" disabled aria-describedby={`${listing.id}-unavailable`}>
+          Not configured
+        </Button>
+        <p id={`${listing.id}-unavailable`} className="text-muted-foreground text-xs">
+          This deployment has no {listing.name} credentials.
+        </p>
+      </div>
+    );
+  if (listing.storeAddress) return <StoreAddressDialog listing={listing} />;
+  return <ConnectForm platformId={listing.id} />;
+}
+
+function SandboxBadge({ platformName }: { platformName: string }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Badge variant="outline" tabIndex={0} className="cursor-help font-normal text-muted-foreground">
+          <FlaskConical aria-hidden="true" />
+          Sandbox
+        </Badge>
+      </TooltipTrigger>
+      <TooltipContent>
+        {platformName} connects to Adhelm's built-in sandbox, not the live platform: consent, accounts and data are
+        simulated for trying things out.
+      </TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,98 @@
+import { Loader2, Store } from "lucide-react";
+import { useId } from "react";
+import { Form } from "react-router";
+import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { connectActionFor, useIsLeaving } from "./connect-form.tsx";
+import type { IntegrationCard } from "./integrations-types.ts";
+
+/**
+ * Stores ask where the shop is before the OAuth starts. The form is the same plain post as an ad
+ * platform's Connect, so the server's redirect to the store's consent page is a real navigation.
+ */
+export function StoreAddressDialog({
+  listing,
+  label = "Connect",
+  variant = "default",
+}: {
+  listing: IntegrationCard["listing"];
+  label?: "Connect" | "Reconnect";
+  variant?: "default" | "outline";
+}) {
+  const [isLeaving, markLeaving] = useIsLeaving();
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const field = listing.storeAddress ?? { label: "Store address", placeholder: "", hint: "" };
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button size="sm" variant={variant}>
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Connect {listing.name}</DialogTitle>
+          <DialogDescription>
+            Tell us where your store is. We'll send you there to approve read-only access to orders and refunds.
+          </DialogDescription>
+        </DialogHeader>
+        <Form
+          method="post"
+          action={connectActionFor(listing.id)}
+          reloadDocument
+          onSubmit={markLeaving}
+          className="grid gap-6"
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={inputId}>{field.label}</Label>
+            <div className="relative">
+              <Store
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id={inputId}
+                name="storeAddress"
+                required
+                placeholder={field.placeholder}
+                aria-describedby={field.hint ? hintId : undefined}
+                autoComplete="url"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                inputMode="url"
+                className="pl-9"
+              />
+            </div>
+            {field.hint ? (
+              <p id={hintId} className="text-muted-foreground text-sm">
+                {field.hint}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isLeaving} aria-busy={isLeaving}>
+              {isLeaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              {isLeaving ? "Connecting…" : "Continue"}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
