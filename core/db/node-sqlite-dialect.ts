@@ -1,7 +1,9 @@
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect } from "kysely";
 
 type SqliteValue = null | number | bigint | string | Uint8Array;
+
+const STATEMENT_CACHE_SIZE = 200;
 
 /** node:sqlite binds only these types; booleans and dates are stored the way SQLite stores them anyway. */
 function toSqliteValue(value: unknown): SqliteValue {
@@ -16,10 +18,21 @@ function toSqliteValue(value: unknown): SqliteValue {
  * node:sqlite so we need no native addon.
  */
 export function createNodeSqliteDialect(database: DatabaseSync): SqliteDialect {
+  // Bulk upserts repeat the same long statement batch after batch; compiling it once saves a lot.
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   const adapted: SqliteDatabase = {
     close: () => database.close(),
     prepare(sql) {
-      const statement = database.prepare(sql);
+      const statement = prepared(sql);
       const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqliteValue);
       return {
         reader: statement.columns().length > 0,
