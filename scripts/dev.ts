@@ -8,6 +8,8 @@ import { createLogger } from "../adapters/logger.ts";
 import { openDatabase } from "../core/db/database.ts";
 import { migrateToLatest } from "../core/db/migrate.ts";
 import { createApp } from "../server/app.ts";
+import { startBackgroundWork } from "../server/background.ts";
+import { seedDemoIfFresh } from "../server/demo-seed.ts";
 import { createServices } from "../server/services.ts";
 import { loadEnv } from "./load-env.ts";
 
@@ -16,11 +18,12 @@ const logger = createLogger({ level: env.LOG_LEVEL, isPretty: true });
 const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
 await migrateToLatest(database.db);
 
+const services = createServices({ env, database, logger });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createApp({
   env,
   logger,
-  services: createServices({ env, database, logger }),
+  services,
   isDevServer: true,
   async handlePage(request, context) {
     // Loaded per request so edits to routes apply without a restart.
@@ -31,9 +34,16 @@ const app = createApp({
 const listener = getRequestListener(app.fetch);
 const server = createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
 server.listen(env.PORT, env.HOST, () => logger.info({ url: `http://localhost:${env.PORT}` }, "Adhelm dev server"));
+await new Promise((resolve) => server.once("listening", resolve));
+// Syncs call the sandbox on this very server, so jobs and the demo start once it listens.
+const background = await startBackgroundWork({ env, services, logger });
+await seedDemoIfFresh({ env, services, logger }).catch((error: unknown) =>
+  logger.error({ err: error }, "seeding the demo failed"),
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    await background.stop();
     server.close();
     await vite.close();
     await database.close();
