@@ -5,6 +5,7 @@ import type { AppServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;
 const OAUTH_STATE_RETENTION_MS = 24 * 60 * 60 * 1000;
+const JOB_STOP_TIMEOUT_MS = 3_000;
 
 export interface BackgroundWork {
   stop(): Promise<void>;
@@ -42,7 +43,8 @@ export async function startBackgroundWork({
   return {
     async stop() {
       clearInterval(timer);
-      await services.jobs.stop();
+      // A sync cut short resumes at the next start, so shutdown does not wait long for one.
+      await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },
   };
 }

@@ -58,6 +58,9 @@ export async function startServer({
     staticRoot: path.relative(process.cwd(), path.resolve(buildDir, "client")),
   });
 
+  // Jobs start before we listen, so a signal right after the first answer finds everything to stop.
+  // A resumed sync that calls the built-in sandbox a moment too early is retried like any outage.
+  const background = await startBackgroundWork({ env, services, logger });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -66,9 +69,8 @@ export async function startServer({
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url }, "Adhelm is listening");
-  // Jobs start once we listen: syncs call the built-in sandbox over HTTP on this very server.
-  const background = await startBackgroundWork({ env, services, logger });
-  await seedDemoIfFresh({ env, services, logger }).catch((error: unknown) =>
+  // Seeding talks to the sandbox over HTTP; it runs beside the server, and a stop waits for it.
+  const seeding = seedDemoIfFresh({ env, services, logger }).catch((error: unknown) =>
     logger.error({ err: error }, "seeding the demo failed"),
   );
 
@@ -80,6 +82,7 @@ export async function startServer({
     stop() {
       stopping ??= (async () => {
         clearInterval(pruneRateLimits);
+        await seeding;
         await background.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
