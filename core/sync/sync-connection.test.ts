@@ -113,7 +113,12 @@ describe("syncing a connection", () => {
     expect(run!.rowsUpserted).toBe(expected.rows);
 
     expect(await syncUntilDone(viewer, connectionId, "incremental")).toEqual(["succeeded"]);
-    expect(await storedTotals(viewer.organizationId, window.from, window.to)).toEqual(stored);
+    const again = await storedTotals(viewer.organizationId, window.from, window.to);
+    expect({ rows: again.rows, spendMinor: again.spendMinor }).toEqual({
+      rows: stored.rows,
+      spendMinor: stored.spendMinor,
+    });
+    expect(again.conversions).toBeCloseTo(stored.conversions, 6);
     const connection = await deps.sync.connections.findById(viewer.organizationId, connectionId);
     expect(connection).toMatchObject({ status: "active", lastError: null });
     expect(connection?.lastSyncedAt).toBeInstanceOf(Date);
@@ -157,7 +162,13 @@ describe("syncing a connection", () => {
     expect(run?.retries).toBeGreaterThan(0);
     const window = { from: run!.windowFrom, to: run!.windowTo };
     const stormy = await storedTotals(viewer.organizationId, window.from, window.to);
-    expect(stormy).toEqual(await storedTotals(calm.organizationId, window.from, window.to));
+    const calmTotals = await storedTotals(calm.organizationId, window.from, window.to);
+    expect({ rows: stormy.rows, spendMinor: stormy.spendMinor }).toEqual({
+      rows: calmTotals.rows,
+      spendMinor: calmTotals.spendMinor,
+    });
+    // PostgreSQL may add the doubles in another order: equal up to rounding.
+    expect(stormy.conversions).toBeCloseTo(calmTotals.conversions, 6);
     expect(stormy.rows).toBe((await marketTotals("facebook-ads", viewer.organizationId, window.from, window.to)).rows);
   });
 
