@@ -16,6 +16,7 @@ import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type DatabaseHandle, openDatabase } from "../core/db/database.ts";
 import { migrateToLatest } from "../core/db/migrate.ts";
 import { createConnectionRepository } from "../core/integrations/connection-repository.ts";
+import { saveAdPlatformGrant } from "../core/integrations/save-grant.ts";
 import { createOrganizationRepository } from "../core/organizations/organization-repository.ts";
 import { createTokenCipher } from "../core/security/token-cipher.ts";
 import { createAdsClock } from "../core/sync/ads-clock.ts";
@@ -52,7 +53,6 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
       ownerId: userId,
     });
     const connectors = createConnectorRegistry({ AUTH_SECRET: SECRET, ADS_SANDBOX: true, ADS_SANDBOX_URL: root });
-    const connector = connectors.adConnector("google-ads");
     const issued = sandbox.kit.credentials.issueTokens({
       tenant: organizationId,
       platform: "google-ads",
@@ -68,19 +68,10 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
     const connections = createConnectionRepository(database.db);
     const syncs = createSyncRepository(database.db);
     const cipher = createTokenCipher(SECRET);
-    const connectionId = await connections.saveGrant({
-      organizationId,
-      platform: "google-ads",
-      userId,
-      tokens: {
-        sealedAccessToken: cipher.encrypt(tokens.accessToken),
-        sealedRefreshToken: cipher.encrypt(tokens.refreshToken ?? ""),
-        expiresAt: tokens.expiresAt,
-      },
-      context: {},
-      displayName: null,
-    });
-    await connections.upsertAdAccounts(organizationId, connectionId, await connector.listAdAccounts(tokens), true);
+    const connectionId = await saveAdPlatformGrant(
+      { connections, connectors, cipher },
+      { organizationId, userId, platform: "google-ads", tokens },
+    );
 
     const started = performance.now();
     const { outcome } = await syncConnection(

@@ -2,6 +2,7 @@ import type { Logger } from "../adapters/logger.ts";
 import type { AdPlatformId, StorePlatformId, TokenSet } from "../connectors/connector.ts";
 import type { Env } from "../core/config/env.ts";
 import { requestSync } from "../core/integrations/request-sync.ts";
+import { saveAdPlatformGrant, saveStoreGrant } from "../core/integrations/save-grant.ts";
 import type { AppServices } from "./services.ts";
 
 /** Documented in the README: a newcomer signs in with these on a fresh install. */
@@ -30,8 +31,7 @@ export async function seedDemoIfFresh({
   logger: Logger;
 }): Promise<boolean> {
   if (!env.SEED_DEMO || !services.sandbox) return false;
-  const hasUsers = await services.database.db.selectFrom("user").select("id").limit(1).executeTakeFirst();
-  if (hasUsers) return false;
+  if (await services.identities.hasAnyUser()) return false;
 
   const auth = await services.auth.$context;
   const user = await auth.internalAdapter.createUser(
@@ -56,11 +56,6 @@ export async function seedDemoIfFresh({
   if (!membership) throw new Error("The demo user has no organization.");
   const organizationId = membership.organizationId;
   const { kit } = services.sandbox;
-  const seal = (tokens: TokenSet) => ({
-    sealedAccessToken: services.cipher.encrypt(tokens.accessToken),
-    sealedRefreshToken: tokens.refreshToken ? services.cipher.encrypt(tokens.refreshToken) : null,
-    expiresAt: tokens.expiresAt,
-  });
   const grant = (platform: AdPlatformId | StorePlatformId, context: Record<string, string> = {}): TokenSet => {
     const issued = kit.credentials.issueTokens({
       tenant: organizationId,
@@ -76,36 +71,25 @@ export async function seedDemoIfFresh({
     };
   };
 
+  const owner = { organizationId, userId: user.id };
   for (const platform of DEMO_AD_PLATFORMS) {
     if (services.connectors.modeOf(platform) !== "sandbox") continue;
-    const tokens = grant(platform);
-    const accounts = await services.connectors.adConnector(platform).listAdAccounts(tokens);
-    const connectionId = await services.connections.saveGrant({
-      organizationId,
+    const connectionId = await saveAdPlatformGrant(services.integrations, {
+      ...owner,
       platform,
-      userId: user.id,
-      tokens: seal(tokens),
-      context: tokens.context,
-      displayName: null,
+      tokens: grant(platform),
     });
-    await services.connections.upsertAdAccounts(organizationId, connectionId, accounts, true);
     await requestSync(services.integrations, { organizationId, connectionId, kind: "backfill" });
   }
   if (services.connectors.modeOf(DEMO_STORE.platform) === "sandbox") {
     const connector = services.connectors.storeConnector(DEMO_STORE.platform);
     const shop = connector.normalizeStoreAddress(DEMO_STORE.address) ?? DEMO_STORE.address;
     // A Shopify grant carries its shop domain (connectors/shopify/oauth.ts).
-    const tokens = grant(DEMO_STORE.platform, { shop });
-    const store = await connector.describeStore(tokens);
-    const connectionId = await services.connections.saveGrant({
-      organizationId,
+    await saveStoreGrant(services.integrations, {
+      ...owner,
       platform: DEMO_STORE.platform,
-      userId: user.id,
-      tokens: seal(tokens),
-      context: { ...tokens.context, storeCurrency: store.currency, storeTimeZone: store.timeZone },
-      displayName: store.name,
+      tokens: grant(DEMO_STORE.platform, { shop }),
     });
-    await requestSync(services.integrations, { organizationId, connectionId, kind: "backfill" });
   }
   const banner = `Demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (turn off with SEED_DEMO=false)`;
   logger.info({ email: DEMO_EMAIL }, banner);

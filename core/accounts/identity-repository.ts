@@ -6,6 +6,8 @@ export interface IdentityRepository {
   /** The user a still-stored password-reset token belongs to. */
   findPasswordResetOwner(token: string): Promise<string | null>;
   isEmailVerified(email: string): Promise<boolean>;
+  /** Whether anyone has signed up yet: a fresh install has no users. */
+  hasAnyUser(): Promise<boolean>;
 }
 
 export function createIdentityRepository(db: Kysely<Database>): IdentityRepository {
@@ -22,6 +24,9 @@ export function createIdentityRepository(db: Kysely<Database>): IdentityReposito
       const row = await db.selectFrom("user").select("emailVerified").where("email", "=", email).executeTakeFirst();
       // SQLite stores the flag as 0/1.
       return Boolean(row?.emailVerified);
+    },
+    async hasAnyUser() {
+      return (await db.selectFrom("user").select("id").limit(1).executeTakeFirst()) !== undefined;
     },
   };
 }

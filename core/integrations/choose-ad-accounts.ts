@@ -1,6 +1,7 @@
 import { AppError } from "../errors/app-error.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { requestSync } from "./request-sync.ts";
+import { requireConnectedConnection } from "./require-connection.ts";
 
 /**
  * The account picker's answer: manage exactly these ad accounts. A connection that never synced
@@ -10,9 +11,7 @@ export async function chooseAdAccounts(
   deps: Pick<IntegrationDependencies, "connections" | "jobs">,
   input: { organizationId: string; connectionId: string; adAccountIds: string[] },
 ): Promise<{ managed: number }> {
-  const connection = await deps.connections.findById(input.organizationId, input.connectionId);
-  if (!connection || connection.status === "disconnected")
-    throw new AppError("not_found", "This connection no longer exists.");
+  const connection = await requireConnectedConnection(deps.connections, input.organizationId, input.connectionId);
   if (input.adAccountIds.length === 0)
     throw new AppError("unprocessable_entity", "Choose at least one ad account to manage.", { field: "adAccountIds" });
   const known = new Set(

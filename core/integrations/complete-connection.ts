@@ -6,19 +6,14 @@ import {
   type TokenSet,
 } from "../../connectors/connector.ts";
 import { AppError } from "../errors/app-error.ts";
-import { withRetry } from "../sync/retry-policy.ts";
-import type { SealedTokens } from "./connection-repository.ts";
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,
   callbackUrlFor,
   type IntegrationDependencies,
 } from "./integration-dependencies.ts";
-import { requestSync } from "./request-sync.ts";
+import { saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
 import { hashState } from "./start-connection.ts";
-
-/** Retries at the callback are short: a person is waiting on the page. */
-const CALLBACK_RETRY = { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 2_000 };
 
 export class ConnectionFailedError extends AppError {
   /** Why, for the logs; the person sees the spec's message. */
@@ -67,45 +62,20 @@ export async function completeConnection(
     throw new ConnectionFailedError(`denied: ${input.query.get("error") ?? "success=0"}`);
 
   const redirectUri = callbackUrlFor(deps.appUrl, platform);
-  const seal = (tokens: TokenSet): SealedTokens => ({
-    sealedAccessToken: deps.cipher.encrypt(tokens.accessToken),
-    sealedRefreshToken: tokens.refreshToken ? deps.cipher.encrypt(tokens.refreshToken) : null,
-    expiresAt: tokens.expiresAt,
-  });
-
+  const owner = { organizationId: saved.organizationId, userId: saved.userId };
   try {
     if (isStorePlatform(platform)) {
-      const connector = deps.connectors.storeConnector(platform);
-      const storeAddress = saved.storeAddress ?? "";
       const tokens = saved.pendingTokensSealed
         ? reviveTokens(deps.cipher.decrypt(saved.pendingTokensSealed))
-        : await connector.completeAuthorization(input.query, { state, redirectUri, storeAddress });
-      const store = await withRetry(() => connector.describeStore(tokens), CALLBACK_RETRY);
-      const connectionId = await deps.connections.saveGrant({
-        organizationId: saved.organizationId,
-        platform,
-        userId: saved.userId,
-        tokens: seal(tokens),
-        context: { ...tokens.context, storeCurrency: store.currency, storeTimeZone: store.timeZone },
-        displayName: store.name,
-      });
-      await requestSync(deps, { organizationId: saved.organizationId, connectionId, kind: "backfill" });
+        : await deps.connectors
+            .storeConnector(platform)
+            .completeAuthorization(input.query, { state, redirectUri, storeAddress: saved.storeAddress ?? "" });
+      const connectionId = await saveStoreGrant(deps, { ...owner, platform, tokens });
       return { connectionId, platform, needsAccountChoice: false };
     }
-
-    const connector = deps.connectors.adConnector(platform);
     if (!input.query.get("code") && !input.query.get("auth_code")) throw new ConnectionFailedError("no code");
-    const tokens = await connector.exchangeCode(input.query, redirectUri);
-    const accounts = await withRetry(() => connector.listAdAccounts(tokens), CALLBACK_RETRY);
-    const connectionId = await deps.connections.saveGrant({
-      organizationId: saved.organizationId,
-      platform,
-      userId: saved.userId,
-      tokens: seal(tokens),
-      context: tokens.context,
-      displayName: null,
-    });
-    await deps.connections.upsertAdAccounts(saved.organizationId, connectionId, accounts, true);
+    const tokens = await deps.connectors.adConnector(platform).exchangeCode(input.query, redirectUri);
+    const connectionId = await saveAdPlatformGrant(deps, { ...owner, platform, tokens });
     return { connectionId, platform, needsAccountChoice: true };
   } catch (error) {
     if (error instanceof ConnectionFailedError) throw error;

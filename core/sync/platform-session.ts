@@ -1,6 +1,7 @@
 import type { PlatformId, TokenSet } from "../../connectors/connector.ts";
 import { PlatformError } from "../../connectors/platform-error.ts";
 import type { ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
+import { sealTokens } from "../integrations/save-grant.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
 
@@ -52,11 +53,7 @@ export function openPlatformSession(input: {
         throw new PlatformError(platform, "access_revoked", error.message, { platformCode: error.platformCode });
       throw error;
     }
-    await connections.saveTokens(connection.id, {
-      sealedAccessToken: cipher.encrypt(tokens.accessToken),
-      sealedRefreshToken: tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
-      expiresAt: tokens.expiresAt,
-    });
+    await connections.saveTokens(connection.id, sealTokens(cipher, tokens));
   }
 
   return {

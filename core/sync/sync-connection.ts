@@ -1,5 +1,6 @@
 import type { Logger } from "../../adapters/logger.ts";
 import {
+  type AdPlatformId,
   type ConnectorRegistry,
   type DateRange,
   isAdPlatform,
@@ -128,7 +129,7 @@ export async function syncConnection(
       refresh: (tokens) =>
         isStorePlatform(connection.platform)
           ? deps.connectors.storeConnector(connection.platform).refreshTokens(tokens)
-          : deps.connectors.adConnector(connection.platform as never).refreshTokens(tokens),
+          : deps.connectors.adConnector(connection.platform as AdPlatformId).refreshTokens(tokens),
       retryPolicy: deps.retryPolicy,
     });
     const plan = await planSteps(deps, connection, session, request, now, run);

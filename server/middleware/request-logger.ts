@@ -11,7 +11,7 @@ export function requestLogger(logger: Logger) {
     const status = c.res.status;
     const line = { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status, durationMs };
     // The built-in sandbox plays a third party: hundreds of calls per sync, and 5xx answers on purpose.
-    if (c.req.path.startsWith("/sandbox/")) logger.debug(line, "sandbox request");
+    if (c.req.path === "/sandbox" || c.req.path.startsWith("/sandbox/")) logger.debug(line, "sandbox request");
     else if (status >= 500) logger.error(line, "request failed");
     else logger.info(line, "request");
   });
