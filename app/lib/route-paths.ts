@@ -1,7 +1,6 @@
 /** Paths the spec says "show the dashboard screen" until their own features arrive. */
 export const DASHBOARD_SCREEN_PATHS = [
   "ask-shown",
-  "getting-started",
   "optimizer",
   "notifications",
   "billing",
@@ -9,7 +8,6 @@ export const DASHBOARD_SCREEN_PATHS = [
   "settings/general",
   "settings/team",
   "settings/conversions",
-  "campaigns/mes-ads",
 ] as const;
 
 /** Links of ours that have no page of their own; they answer with a permanent redirect. */

@@ -6,6 +6,7 @@ import * as organizations from "./migrations/0003-organizations.ts";
 import * as ads from "./migrations/0004-ads.ts";
 import * as publicSite from "./migrations/0005-public-site.ts";
 import * as sync from "./migrations/0006-sync.ts";
+import * as campaignManagement from "./migrations/0007-campaign-management.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0004-ads": ads,
   "0005-public-site": publicSite,
   "0006-sync": sync,
+  "0007-campaign-management": campaignManagement,
 };
 
 export interface MigrationReport {

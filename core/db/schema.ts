@@ -86,6 +86,8 @@ export interface OrganizationTable {
   logo: string | null;
   metadata: string | null;
   createdAt: Generated<Date | string>;
+  /** The plan (core/billing/plan-catalog.ts) whose limits apply; the trial plan until billing exists. */
+  plan_id: Generated<string>;
 }
 
 export interface MemberTable {
@@ -286,7 +288,99 @@ export interface SandboxCampaignChangeTable {
   effective_date: string;
   status: string | null;
   daily_budget_minor: number | null;
+  name: string | null;
   created_at: string;
+}
+
+export interface SandboxCreatedCampaignTable {
+  id: string;
+  tenant: string;
+  platform: string;
+  account_external_id: string;
+  external_id: string;
+  name: string;
+  status: string;
+  daily_budget_minor: number;
+  created_on: string;
+  created_at: string;
+}
+
+export type ChangeActorType = "user" | "api_key" | "system";
+export type ChangeSource = "app" | "api" | "undo" | "rule";
+export type ChangeAction = "create" | "pause" | "enable" | "set_budget" | "rename" | "update";
+export type ChangeOutcome = "succeeded" | "failed";
+
+export interface ChangeLogTable {
+  id: string;
+  organization_id: string;
+  campaign_id: string | null;
+  campaign_name: string;
+  platform: string;
+  actor_type: ChangeActorType;
+  actor_id: string | null;
+  actor_label: string;
+  source: ChangeSource;
+  action: ChangeAction;
+  reason: string | null;
+  /** JSON of CampaignSettings (status, dailyBudgetMinor, name) before the change. */
+  before_json: string;
+  /** JSON of the settings the change asked for. */
+  after_json: string;
+  outcome: ChangeOutcome;
+  platform_response: string | null;
+  batch_id: string | null;
+  undo_of: string | null;
+  undone_by: string | null;
+  created_at: Generated<Date | string>;
+}
+
+export type GoalTargetKind = "roas" | "cpa";
+
+export interface GoalTable {
+  id: string;
+  organization_id: string;
+  /** "organization" or an ad platform id. */
+  scope: string;
+  target_kind: GoalTargetKind | null;
+  target_roas: number | null;
+  target_cpa_minor: number | null;
+  monthly_budget_minor: number | null;
+  currency: string;
+  updated_by: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date | string>;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+}
+
+export interface ApiIdempotencyKeyTable {
+  organization_id: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status: "pending" | "done";
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Generated<Date | string>;
+  expires_at: Date | string;
+}
+
+export interface ApiUsageTable {
+  organization_id: string;
+  period: string;
+  calls: Generated<number>;
 }
 
 export interface SandboxFaultTable {
@@ -325,4 +419,10 @@ export interface Database {
   sandbox_settings: SandboxSettingTable;
   sandbox_campaign_changes: SandboxCampaignChangeTable;
   sandbox_faults: SandboxFaultTable;
+  sandbox_created_campaigns: SandboxCreatedCampaignTable;
+  change_log: ChangeLogTable;
+  goals: GoalTable;
+  api_keys: ApiKeyTable;
+  api_idempotency_keys: ApiIdempotencyKeyTable;
+  api_usage: ApiUsageTable;
 }

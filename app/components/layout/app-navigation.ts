@@ -3,6 +3,7 @@ import {
   CreditCard,
   Gauge,
   Image,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Megaphone,
@@ -74,6 +75,7 @@ export const APP_NAVIGATION: NavGroup[] = [
     items: [
       { to: "/settings/general", label: "General", icon: Settings },
       { to: "/integrations", label: "Integrations", icon: Plug },
+      { to: "/settings/api-keys", label: "API keys", icon: KeyRound },
       { to: "/settings/team", label: "Team", icon: Users },
       { to: "/settings/conversions", label: "Conversions", icon: Target },
     ],

@@ -1,0 +1,197 @@
+/**
+ * The shapes the analytics use cases return: the campaigns table, a campaign's page, the dashboard
+ * and the API's metrics. Money is integer minor units of `currency`; amounts in different
+ * currencies are never added together. Dates are calendar dates (YYYY-MM-DD), inclusive.
+ */
+import type { AdPlatformId } from "../../connectors/connector.ts";
+import type { CalendarDate } from "../dates/calendar-date.ts";
+import type { CampaignStatus } from "../db/schema.ts";
+
+export interface DateRange {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
+/** The raw sums of a set of campaign-days. */
+export interface MetricSums {
+  impressions: number;
+  clicks: number;
+  spendMinor: number;
+  conversions: number;
+  /** What the platform reports as the conversions' value: the "revenue" column. */
+  revenueMinor: number;
+}
+
+/** Sums plus the ratios derived from them; a ratio is null when its denominator is zero. */
+export interface Kpis extends MetricSums {
+  /** clicks / impressions, 0..1. */
+  ctr: number | null;
+  /** spend / clicks, minor units. */
+  cpcMinor: number | null;
+  /** spend / conversions, minor units. */
+  cpaMinor: number | null;
+  /** revenue / spend. */
+  roas: number | null;
+  /** (revenue - spend) / spend. */
+  roi: number | null;
+}
+
+/** A value for the chosen range beside the same-length period just before it. */
+export interface PeriodComparison {
+  current: Kpis;
+  previous: Kpis;
+}
+
+export const CAMPAIGN_SORT_KEYS = [
+  "name",
+  "platform",
+  "account",
+  "status",
+  "dailyBudget",
+  "spend",
+  "impressions",
+  "clicks",
+  "ctr",
+  "cpc",
+  "conversions",
+  "cpa",
+  "revenue",
+  "roas",
+] as const;
+export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
+export type SortDirection = "asc" | "desc";
+
+export interface CampaignFilters {
+  platforms?: AdPlatformId[];
+  /** Adhelm ad account ids. */
+  adAccountIds?: string[];
+  statuses?: CampaignStatus[];
+  /** Case-insensitive substring of the campaign's name. */
+  search?: string;
+}
+
+export interface CampaignTableQuery {
+  organizationId: string;
+  range: DateRange;
+  filters: CampaignFilters;
+  sort: { key: CampaignSortKey; direction: SortDirection };
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/** One managed campaign (its ad account is managed and its connection is not disconnected). */
+export interface CampaignSummary {
+  id: string;
+  platform: AdPlatformId;
+  adAccountId: string;
+  adAccountName: string;
+  externalId: string;
+  name: string;
+  status: CampaignStatus;
+  dailyBudgetMinor: number | null;
+  currency: string;
+  createdAt: string;
+}
+
+export interface CampaignRow extends CampaignSummary, PeriodComparison {}
+
+export interface CampaignTablePage {
+  rows: CampaignRow[];
+  /** Campaigns matching the filters, over every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  range: DateRange;
+  previousRange: DateRange;
+}
+
+export interface DailyPoint extends MetricSums {
+  date: CalendarDate;
+}
+
+export interface CampaignDetail {
+  campaign: CampaignRow;
+  /** One point per day of the range, zero-filled. */
+  daily: DailyPoint[];
+  range: DateRange;
+  previousRange: DateRange;
+}
+
+/** Totals in one currency. */
+export interface CurrencyTotals extends PeriodComparison {
+  currency: string;
+}
+
+export interface PlatformTotals extends PeriodComparison {
+  platform: AdPlatformId;
+  currency: string;
+  /** Store revenue attributed to this platform by UTM (same currency as the store), null without a store. */
+  storeRevenueMinor: number | null;
+}
+
+export interface PlatformDailyPoint {
+  date: CalendarDate;
+  platform: AdPlatformId;
+  currency: string;
+  spendMinor: number;
+  revenueMinor: number;
+}
+
+/** Store revenue against all ad spend in the same currency. */
+export interface BlendedRoas {
+  currency: string;
+  /** Paid orders minus refunds in the range. */
+  storeRevenueMinor: number;
+  previousStoreRevenueMinor: number;
+  adSpendMinor: number;
+  previousAdSpendMinor: number;
+  /** storeRevenue / adSpend; null without spend. */
+  roas: number | null;
+  previousRoas: number | null;
+  orders: number;
+  /** Store revenue whose UTM source names no ad platform. */
+  unattributedRevenueMinor: number;
+}
+
+export interface DashboardAnalytics {
+  range: DateRange;
+  previousRange: DateRange;
+  /** True when the organization has at least one connected ad platform. */
+  hasAdPlatform: boolean;
+  hasStore: boolean;
+  /** Per currency, the reporting currency first. */
+  totals: CurrencyTotals[];
+  byPlatform: PlatformTotals[];
+  trend: PlatformDailyPoint[];
+  /** Best and worst campaigns by ROAS among those that spent in the range (five each). */
+  topCampaigns: CampaignRow[];
+  bottomCampaigns: CampaignRow[];
+  /** One per store currency; empty without a connected store. */
+  blended: BlendedRoas[];
+}
+
+export interface CampaignMetricsQuery {
+  organizationId: string;
+  campaignId: string;
+  range: DateRange;
+  granularity: "daily" | "total";
+}
+
+export interface CampaignMetrics {
+  campaign: CampaignSummary;
+  range: DateRange;
+  total: Kpis;
+  /** Present for daily granularity: one entry per day of the range, zero-filled. */
+  daily?: Array<Kpis & { date: CalendarDate }>;
+}
+
+/** One campaign-day for the daily metrics CSV. */
+export interface DailyMetricExportRow extends MetricSums {
+  date: CalendarDate;
+  campaignId: string;
+  campaignName: string;
+  platform: AdPlatformId;
+  adAccountName: string;
+  currency: string;
+}
