@@ -351,12 +351,15 @@ export interface GoalTable {
   updated_at: Generated<Date | string>;
 }
 
+export type ApiKeyScope = "read" | "read_write";
+
 export interface ApiKeyTable {
   id: string;
   organization_id: string;
   name: string;
   prefix: string;
   key_hash: string;
+  scope: Generated<ApiKeyScope>;
   created_by: string | null;
   created_at: Generated<Date | string>;
   expires_at: Date | string | null;

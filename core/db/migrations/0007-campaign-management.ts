@@ -86,6 +86,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The key's first characters, shown so a person can tell keys apart; the key itself is never stored.
     .addColumn("prefix", "varchar(32)", (column) => column.notNull())
     .addColumn("key_hash", "varchar(64)", (column) => column.notNull().unique())
+    // read | read_write: a read-only key may list and read, not change campaigns.
+    .addColumn("scope", "varchar(16)", (column) => column.notNull().defaultTo("read_write"))
     .addColumn("created_by", "varchar(64)", (column) => column.references("user.id").onDelete("set null"))
     .addColumn("created_at", "timestamptz", (column) => column.notNull().defaultTo(now))
     .addColumn("expires_at", "timestamptz")
