@@ -14,7 +14,6 @@ export default [
   route("integrations/:platform/callback/keys", "routes/resources/integration-store-keys.ts"),
   route("exports/campaigns.csv", "routes/resources/campaigns-csv.ts"),
   route("exports/daily-metrics.csv", "routes/resources/daily-metrics-csv.ts"),
-  route("api/try/:endpoint", "routes/resources/api-try.ts"),
   ...Object.keys(PERMANENT_REDIRECTS).map((path) =>
     route(path.slice(1), "routes/resources/permanent-redirect.ts", { id: `redirect${path.replaceAll("/", "-")}` }),
   ),

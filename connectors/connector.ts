@@ -109,9 +109,18 @@ export interface AdPlatformConnector {
     campaignExternalId: string,
     dailyBudgetMinor: number,
   ): Promise<void>;
-  setCampaignName(tokens: TokenSet, account: ExternalAdAccount, campaignExternalId: string, name: string): Promise<void>;
+  setCampaignName(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaignExternalId: string,
+    name: string,
+  ): Promise<void>;
   /** Creates a campaign with its own daily budget in the account's currency; returns it as the platform now lists it. */
-  createCampaign(tokens: TokenSet, account: ExternalAdAccount, campaign: NewExternalCampaign): Promise<ExternalCampaign>;
+  createCampaign(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaign: NewExternalCampaign,
+  ): Promise<ExternalCampaign>;
 }
 
 export interface NewExternalCampaign {

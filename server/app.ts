@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -11,12 +10,12 @@ import { AVATAR_MAX_BYTES } from "../core/accounts/profile-schema.ts";
 import { type Env, publicEnv } from "../core/config/env.ts";
 import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
 import { originCheck } from "./middleware/origin-check.ts";
-import { rateLimit } from "./middleware/rate-limit.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { mediaRoutes } from "./routes/media.ts";
+import { clientAddressOf } from "./api/client-address.ts";
 import type { AppServices } from "./services.ts";
 
 /** Renders a page (React Router) for a request; production and dev each supply their own. */
@@ -88,19 +87,10 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // 8b. The built-in ad-platform sandbox (ADS_SANDBOX): consent pages and each platform's API shape.
   if (services.sandbox) app.route("/sandbox", services.sandbox.app);
 
-  // 9. The API answers in one error envelope and is rate limited per client address.
+  // 9. The public API (server/api/): Bearer keys with per-key and per-plan limits, anonymous
+  // callers limited per client address, one error envelope, a 404 for unknown /api/v1/* paths.
   // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
-  app.use(
-    "/api/v1/*",
-    rateLimit(
-      services.rateLimits,
-      { name: "api", limit: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
-      clientAddress,
-    ),
-  );
-  app.all("/api/v1/*", (c) =>
-    c.json({ error: { code: "not_found", message: `No API route matches ${c.req.path}.` } }, 404),
-  );
+  app.route("/", services.publicApi.app);
 
   // 10. Everything else is a page.
   if (handlePage) {
@@ -129,16 +119,3 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
 }
 
 export type App = ReturnType<typeof createApp>;
-
-function clientAddressOf(c: Context, isProxyTrusted: boolean): string {
-  if (isProxyTrusted) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // In-process requests (tests) have no socket.
-    return "local";
-  }
-}

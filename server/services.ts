@@ -5,6 +5,7 @@ import type { JobQueue } from "../adapters/jobs/job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import type { Logger } from "../adapters/logger.ts";
 import { createMailer, type Mailer } from "../adapters/mailer.ts";
+import { createApiKeyDependencies, type ApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
 import type { ConnectorRegistry } from "../connectors/connector.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
@@ -12,7 +13,12 @@ import { getViewerContext } from "../core/accounts/get-viewer.ts";
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
+import {
+  type CampaignChangeDependencies,
+  INTERACTIVE_RETRY_POLICY,
+} from "../core/campaigns/campaign-change-dependencies.ts";
 import { type CampaignRepository, createCampaignRepository } from "../core/campaigns/campaign-repository.ts";
+import { type ChangeLogRepository, createChangeLogRepository } from "../core/campaigns/change-log-repository.ts";
 import {
   createJobApplicationRepository,
   type JobApplicationRepository,
@@ -20,9 +26,11 @@ import {
 import type { Env } from "../core/config/env.ts";
 import { createDashboardRepository, type DashboardRepository } from "../core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
+import { createGoalRepository, type GoalRepository } from "../core/goals/goal-repository.ts";
 import { type ConnectionRepository, createConnectionRepository } from "../core/integrations/connection-repository.ts";
 import type { IntegrationDependencies } from "../core/integrations/integration-dependencies.ts";
 import { createNewsletterRepository, type NewsletterRepository } from "../core/newsletter/newsletter-repository.ts";
+import { createOnboardingRepository, type OnboardingRepository } from "../core/onboarding/onboarding-repository.ts";
 import {
   createOrganizationRepository,
   type OrganizationRepository,
@@ -39,6 +47,7 @@ import { createSyncRepository, type SyncRepository } from "../core/sync/sync-rep
 import { createSandboxApp } from "../simulator/sandbox-app.ts";
 import { SANDBOX_PLATFORMS } from "../simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "../simulator/sandbox-state-repository.ts";
+import { createPublicApi, type PublicApi } from "./api/public-api.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
 export interface AppServices {
@@ -52,10 +61,13 @@ export interface AppServices {
   preferences: PreferencesRepository;
   organizations: OrganizationRepository;
   dashboard: DashboardRepository;
+  goals: GoalRepository;
+  onboarding: OnboardingRepository;
   newsletter: NewsletterRepository;
   jobApplications: JobApplicationRepository;
   contactMessages: ContactMessageRepository;
   campaigns: CampaignRepository;
+  changeLog: ChangeLogRepository;
   cipher: TokenCipher;
   connectors: ConnectorRegistry;
   connections: ConnectionRepository;
@@ -64,10 +76,16 @@ export interface AppServices {
   adsClock: AdsClock;
   /** The connect flow's use cases take these. */
   integrations: IntegrationDependencies;
+  /** The campaign use cases take these (preview, apply, undo, create, update, list). */
+  campaignChanges: CampaignChangeDependencies;
   /** The sync job's dependencies. */
   sync: SyncDependencies;
   /** The built-in sandbox, mounted at /sandbox when ADS_SANDBOX is on. */
   sandbox: ReturnType<typeof createSandboxApp> | null;
+  /** API keys: Settings → API keys and the API's authentication take these. */
+  apiKeys: ApiKeyDependencies;
+  /** The public API v1 (/api/v1/*, mounted by createApp), with requestAs for the /api page's Try it. */
+  publicApi: PublicApi;
 }
 
 export interface ServiceOptions {
@@ -92,6 +110,9 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
   const sandboxState = createSandboxStateRepository(database.db);
   const adsClock = createAdsClock(env.ADS_SANDBOX ? { offsetDays: () => sandboxState.getClockOffsetDays() } : {});
   const integrations: IntegrationDependencies = { connections, syncs, connectors, cipher, jobs, appUrl: env.APP_URL };
+  const campaigns = createCampaignRepository(database.db);
+  const changeLog = createChangeLogRepository(database.db);
+  const apiKeys = createApiKeyDependencies(database.db, { cacheTtlMs: env.API_KEY_CACHE_SECONDS * 1000 });
   const services: AppServices = {
     database,
     rateLimits: createRateLimitRepository(database.db),
@@ -103,10 +124,13 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     preferences: createPreferencesRepository(database.db),
     organizations,
     dashboard: createDashboardRepository(database.db),
+    goals: createGoalRepository(database.db),
+    onboarding: createOnboardingRepository(database.db),
     newsletter: createNewsletterRepository(database.db),
     jobApplications: createJobApplicationRepository(database.db),
     contactMessages: createContactMessageRepository(database.db),
-    campaigns: createCampaignRepository(database.db),
+    campaigns,
+    changeLog,
     cipher,
     connectors,
     connections,
@@ -114,8 +138,18 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     jobs,
     adsClock,
     integrations,
+    campaignChanges: {
+      campaigns,
+      changeLog,
+      connections,
+      connectors,
+      cipher,
+      retryPolicy: INTERACTIVE_RETRY_POLICY,
+    },
     sync: { connections, syncs, connectors, cipher, clock: adsClock, logger, backfillDays: env.SYNC_BACKFILL_DAYS },
     sandbox: null,
+    apiKeys,
+    publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
   };
   if (env.ADS_SANDBOX)
     services.sandbox = createSandboxApp({

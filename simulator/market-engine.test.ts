@@ -340,6 +340,111 @@ describe("daily metrics", () => {
   });
 });
 
+describe("campaigns created and renamed through the APIs", () => {
+  it("run from the day they were created with their own budget, like any other campaign", async () => {
+    const { engine, state, db } = await setUp();
+    const [account] = engine.listAccounts("org_a", "google-ads");
+    const id = await engine.newCampaignId("org_a", "google-ads");
+    expect(id).toMatch(/^2\d{10}$/);
+    const running = await engine.createCampaign("org_a", "google-ads", account!.id, {
+      id,
+      name: "Launch – Search",
+      status: "enabled",
+      dailyBudgetMinor: 40_000,
+    });
+    expect(running).toEqual({
+      id,
+      accountId: account!.id,
+      name: "Launch – Search",
+      status: "enabled",
+      dailyBudgetMinor: 40_000,
+      startDate: TODAY,
+    });
+    const held = await engine.createCampaign("org_a", "google-ads", account!.id, {
+      name: "Launch – Held",
+      status: "paused",
+      dailyBudgetMinor: 20_000,
+    });
+    expect(held?.id).toMatch(/^2\d{10}$/);
+    const listed = await engine.listCampaigns("org_a", "google-ads", account!.id);
+    expect(listed.slice(-2)).toEqual([running, held]);
+
+    await state.advanceClock(3);
+    const range = { from: addDays(TODAY, -2), to: addDays(TODAY, 3) };
+    const rows = await engine.dailyMetrics("org_a", "google-ads", account!.id, range);
+    const own = rows.filter((row) => row.campaignId === id);
+    expect(own.map((row) => row.date)).toEqual([0, 1, 2, 3].map((days) => addDays(TODAY, days)));
+    for (const row of own) expect(row.spendMinor).toBeGreaterThan(40_000 * 0.84);
+    expect(rows.some((row) => row.campaignId === held!.id)).toBe(false);
+
+    // Another engine on the same database (another node, a restart) simulates the same campaign.
+    const other = createMarketEngine({ state: createSandboxStateRepository(db), now: () => NOW });
+    expect(await other.dailyMetrics("org_a", "google-ads", account!.id, range)).toEqual(rows);
+
+    // Its conversions reach the store as orders tagged with its name.
+    const orders = await engine.listOrders("org_a", "shopify", {
+      from: `${TODAY}T00:00:00Z`,
+      to: `${addDays(TODAY, 3)}T00:00:00Z`,
+    });
+    expect(orders.some((order) => order.utmCampaign === "Launch – Search")).toBe(true);
+
+    // A paused one starts the day after it is enabled.
+    expect(await engine.setCampaignStatus("org_a", "google-ads", held!.id, "enabled")).toBe(true);
+    await state.advanceClock(2);
+    const later = await engine.dailyMetrics("org_a", "google-ads", account!.id, {
+      from: TODAY,
+      to: addDays(TODAY, 5),
+    });
+    expect(later.filter((row) => row.campaignId === held!.id).map((row) => row.date)).toEqual([
+      addDays(TODAY, 4),
+      addDays(TODAY, 5),
+    ]);
+  });
+
+  it("show a rename at once in listings and leave the numbers alone", async () => {
+    const { engine, state } = await setUp();
+    const { account, campaign } = await findRunningCampaign(engine, "org_a", "tiktok-ads", 5);
+    const range = { from: addDays(TODAY, -4), to: addDays(TODAY, 2) };
+    const before = await engine.dailyMetrics("org_a", "tiktok-ads", account.id, range);
+
+    expect(await engine.setCampaignName("org_a", "tiktok-ads", campaign.id, "Evergreen – Prospecting")).toBe(true);
+    const listed = await engine.listCampaigns("org_a", "tiktok-ads", account.id);
+    expect(listed.find((candidate) => candidate.id === campaign.id)).toEqual({
+      ...campaign,
+      name: "Evergreen – Prospecting",
+    });
+    await state.advanceClock(2);
+    const after = await engine.dailyMetrics("org_a", "tiktok-ads", account.id, range);
+    // Only late conversions move on days already past.
+    const delivery = (rows: SimDailyMetric[]) =>
+      rows.filter((row) => row.date <= TODAY).map((row) => [row.campaignId, row.date, row.spendMinor, row.clicks]);
+    expect(delivery(after)).toEqual(delivery(before));
+    expect(after.filter((row) => row.campaignId === campaign.id).map((row) => row.date)).toContain(addDays(TODAY, 2));
+    expect(await engine.setCampaignName("org_a", "tiktok-ads", "123", "Nobody")).toBe(false);
+  });
+
+  it("refuse an unknown account, an empty name and a budget that is not a positive whole amount", async () => {
+    const { engine } = await setUp();
+    const [account] = engine.listAccounts("org_a", "linkedin-ads");
+    const campaign = { name: "New", status: "enabled" as const, dailyBudgetMinor: 5000 };
+    expect(await engine.createCampaign("org_a", "linkedin-ads", "999", campaign)).toBeNull();
+    await expect(
+      engine.createCampaign("org_a", "linkedin-ads", account!.id, { ...campaign, name: " " }),
+    ).rejects.toThrow(RangeError);
+    for (const dailyBudgetMinor of [0, -100, 12.5])
+      await expect(
+        engine.createCampaign("org_a", "linkedin-ads", account!.id, { ...campaign, dailyBudgetMinor }),
+      ).rejects.toThrow(RangeError);
+    const [existing] = await engine.listCampaigns("org_a", "linkedin-ads", account!.id);
+    await expect(
+      engine.createCampaign("org_a", "linkedin-ads", account!.id, { ...campaign, id: existing!.id }),
+    ).rejects.toThrow(RangeError);
+    expect(await engine.listCampaigns("org_a", "linkedin-ads", account!.id)).not.toContainEqual(
+      expect.objectContaining({ name: "New" }),
+    );
+  });
+});
+
 describe("the sandbox clock", () => {
   it("is today's UTC date plus the stored offset", async () => {
     const { engine, state } = await setUp();

@@ -1,17 +1,24 @@
+import { randomInt } from "node:crypto";
 import { AD_PLATFORM_IDS, type AdPlatformId, type StorePlatformId } from "../connectors/connector.ts";
 import type {
   MarketEngine,
+  NewSimCampaign,
   SimAccount,
   SimCampaign,
   SimCampaignStatus,
   SimDailyMetric,
   SimOrder,
 } from "./sandbox-kit.ts";
-import type { SandboxCampaignChange, SandboxStateRepository } from "./sandbox-state-repository.ts";
+import type {
+  SandboxCampaignChange,
+  SandboxCreatedCampaign,
+  SandboxStateRepository,
+} from "./sandbox-state-repository.ts";
 
 /**
  * The sandbox's market: one deterministic set of ad accounts, campaigns and a store per tenant.
- * Nothing of it is stored. Every number is a pure function of (tenant, platform, campaign, date
+ * Nothing of it is stored but what the APIs changed: campaigns created through them, and status,
+ * budget and name changes. Every number is a pure function of (tenant, platform, campaign, date
  * and the budget and status in effect that day), drawn from a hash of those keys, so a re-fetch
  * always agrees with an earlier one except where late conversions or API changes say otherwise.
  */
@@ -266,6 +273,8 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   const { state, shapeFor } = options;
   const now = options.now ?? (() => new Date());
   const markets = new Map<string, TenantMarket>();
+  /** Models of campaigns created through the APIs, by tenant, platform and id (their rows never change). */
+  const createdModels = new Map<string, CampaignModel>();
   /** Per tenant: orders taken before each day since the store opened (index = day − opening day). */
   const cumulativeOrders = new Map<string, number[]>();
 
@@ -289,6 +298,56 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     return Math.floor(now().getTime() / DAY_MS) + offset;
   }
 
+  /** The campaigns created through the APIs, as models the engine simulates like generated ones. */
+  async function createdModelsOf(tenant: string, platform: AdPlatformId): Promise<CampaignModel[]> {
+    const rows = await state.listCreatedCampaigns(tenant, platform);
+    if (rows.length === 0) return [];
+    const market = marketOf(tenant);
+    const accounts = platformMarketOf(tenant, platform).accounts;
+    const models: CampaignModel[] = [];
+    for (const row of rows) {
+      const key = `${tenant}|${platform}|${row.campaignId}`;
+      let model = createdModels.get(key);
+      if (!model) {
+        const account = accounts.find((candidate) => candidate.id === row.accountId);
+        if (!account) continue;
+        model = buildCreatedCampaign(platform, market, account, row);
+        createdModels.set(key, model);
+      }
+      models.push(model);
+    }
+    return models;
+  }
+
+  /** Generated and created campaigns, of one account or of every account. */
+  async function modelsOf(tenant: string, platform: AdPlatformId, accountId?: string): Promise<CampaignModel[]> {
+    const market = platformMarketOf(tenant, platform);
+    const generated =
+      accountId === undefined ? [...market.campaignsById.values()] : (market.campaignsByAccount.get(accountId) ?? []);
+    const created = await createdModelsOf(tenant, platform);
+    return [
+      ...generated,
+      ...(accountId === undefined ? created : created.filter((model) => model.accountId === accountId)),
+    ];
+  }
+
+  async function hasCampaign(tenant: string, platform: AdPlatformId, campaignId: string): Promise<boolean> {
+    if (platformMarketOf(tenant, platform).campaignsById.has(campaignId)) return true;
+    return (await createdModelsOf(tenant, platform)).some((model) => model.id === campaignId);
+  }
+
+  async function newCampaignId(tenant: string, platform: AdPlatformId): Promise<string> {
+    const { campaignDigits, campaignPrefix } = PROFILES[platform];
+    const generated = platformMarketOf(tenant, platform).campaignsById;
+    const created = new Set((await state.listCreatedCampaigns(tenant, platform)).map((row) => row.campaignId));
+    // Not part of the keyed market: a created campaign's id only has to be new.
+    const draw = () => randomInt(1_000_000) / 1_000_000;
+    for (;;) {
+      const id = randomDigits(draw, campaignDigits, campaignPrefix);
+      if (!generated.has(id) && !created.has(id)) return id;
+    }
+  }
+
   async function timelinesOf(tenant: string, platform: AdPlatformId, models: CampaignModel[]): Promise<Timeline[]> {
     const changes = await state.listCampaignChanges(tenant, platform);
     const byCampaign = groupChanges(changes);
@@ -306,9 +365,9 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     tenant: string,
     platform: AdPlatformId,
     campaignId: string,
-    change: { status: SimCampaignStatus | null; dailyBudgetMinor: number | null },
+    change: { status: SimCampaignStatus | null; dailyBudgetMinor: number | null; name?: string },
   ): Promise<boolean> {
-    if (!platformMarketOf(tenant, platform).campaignsById.has(campaignId)) return false;
+    if (!(await hasCampaign(tenant, platform, campaignId))) return false;
     const effectiveDay = (await todayDay()) + 1;
     await state.insertCampaignChange({
       tenant,
@@ -330,23 +389,25 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     },
 
     async listCampaigns(tenant, platform, accountId) {
-      const models = platformMarketOf(tenant, platform).campaignsByAccount.get(accountId) ?? [];
+      const models = await modelsOf(tenant, platform, accountId);
       if (models.length === 0) return [];
       const changes = groupChanges(await state.listCampaignChanges(tenant, platform));
       const today = await todayDay();
       return models.map((model): SimCampaign => {
-        // The latest API change shows at once, though it only takes effect tomorrow.
+        // The latest API change shows at once, though status and budget take effect only tomorrow.
         const latest = [...(changes.get(model.id) ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
         let status = today < model.baseStatusSinceDay ? "enabled" : model.baseStatus;
         let dailyBudgetMinor = model.baseDailyBudgetMinor;
+        let name = model.name;
         for (const change of latest) {
           if (change.status) status = change.status;
           if (change.dailyBudgetMinor != null) dailyBudgetMinor = change.dailyBudgetMinor;
+          if (change.name != null) name = change.name;
         }
         return {
           id: model.id,
           accountId: model.accountId,
-          name: model.name,
+          name,
           status,
           dailyBudgetMinor,
           startDate: model.startDate,
@@ -355,7 +416,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     },
 
     async dailyMetrics(tenant, platform, accountId, range) {
-      const models = platformMarketOf(tenant, platform).campaignsByAccount.get(accountId) ?? [];
+      const models = await modelsOf(tenant, platform, accountId);
       const today = await todayDay();
       const fromDay = parseRangeDay(range.from);
       const toDay = Math.min(parseRangeDay(range.to), today);
@@ -395,6 +456,42 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       return recordChange(tenant, platform, campaignId, { status: null, dailyBudgetMinor });
     },
 
+    setCampaignName(tenant, platform, campaignId, name) {
+      if (!name.trim()) throw new RangeError("A campaign name is not empty.");
+      return recordChange(tenant, platform, campaignId, { status: null, dailyBudgetMinor: null, name });
+    },
+
+    newCampaignId,
+
+    async createCampaign(tenant, platform, accountId, campaign) {
+      const account = platformMarketOf(tenant, platform).accounts.find((candidate) => candidate.id === accountId);
+      if (!account) return null;
+      checkNewCampaign(campaign);
+      const id = campaign.id ?? (await newCampaignId(tenant, platform));
+      if (platformMarketOf(tenant, platform).campaignsById.has(id)) {
+        throw new RangeError(`Campaign ${id} already exists.`);
+      }
+      const createdOn = dateOfDay(await todayDay());
+      await state.insertCreatedCampaign({
+        tenant,
+        platform,
+        accountId,
+        campaignId: id,
+        name: campaign.name,
+        status: campaign.status,
+        dailyBudgetMinor: campaign.dailyBudgetMinor,
+        createdOn,
+      });
+      return {
+        id,
+        accountId,
+        name: campaign.name,
+        status: campaign.status,
+        dailyBudgetMinor: campaign.dailyBudgetMinor,
+        startDate: createdOn,
+      };
+    },
+
     describeStore(tenant, _store) {
       const { name, currency, timeZone } = marketOf(tenant).store;
       return { name, currency, timeZone };
@@ -413,7 +510,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       const lastDay = Math.floor((endMs - 1) / DAY_MS);
       if (firstDay > lastDay) return [];
       const market = marketOf(tenant);
-      const timelines = await adTimelinesOf(tenant, market);
+      const timelines = await adTimelinesOf(tenant);
       let nextNumber = 1001 + ordersBefore(tenant, market, timelines, firstDay);
       const days = daySpan(firstDay, lastDay);
       const attributed = attributedConversions(timelines, days);
@@ -437,11 +534,9 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     },
   };
 
-  async function adTimelinesOf(tenant: string, market: TenantMarket): Promise<Timeline[]> {
+  async function adTimelinesOf(tenant: string): Promise<Timeline[]> {
     const perPlatform = await Promise.all(
-      AD_PLATFORM_IDS.map((platform) =>
-        timelinesOf(tenant, platform, [...market.platforms.get(platform)!.campaignsById.values()]),
-      ),
+      AD_PLATFORM_IDS.map(async (platform) => timelinesOf(tenant, platform, await modelsOf(tenant, platform))),
     );
     return perPlatform.flat();
   }
@@ -752,6 +847,72 @@ function buildPlatformMarket(input: {
   return { accounts, campaignsByAccount, campaignsById };
 }
 
+function checkNewCampaign(campaign: NewSimCampaign): void {
+  if (!campaign.name.trim()) throw new RangeError("A campaign name is not empty.");
+  if (!Number.isInteger(campaign.dailyBudgetMinor) || campaign.dailyBudgetMinor <= 0) {
+    throw new RangeError("A daily budget is a positive whole number of minor units.");
+  }
+}
+
+/**
+ * A campaign created through an API: its economics are drawn from its id like a generated
+ * campaign's, its budget and status are the ones it was created with, and it starts on the day
+ * it was created.
+ */
+function buildCreatedCampaign(
+  platform: AdPlatformId,
+  market: TenantMarket,
+  account: SimAccount,
+  row: SandboxCreatedCampaign,
+): CampaignModel {
+  const profile = PROFILES[platform];
+  const seed = mixSeeds(market.seed, hashString(`created:${platform}:${row.campaignId}`));
+  const random = createSequence(seed);
+  const startDay = dayNumberOf(row.createdOn);
+  const cpaMinor = pickIn(random, profile.cpaMinor);
+  const saturationFactor = 0.8 + random() * 1.7;
+  return {
+    platform,
+    id: row.campaignId,
+    accountId: account.id,
+    name: row.name,
+    currency: account.currency,
+    baseStatus: row.status,
+    baseStatusSinceDay: row.status === "enabled" ? Number.POSITIVE_INFINITY : startDay,
+    baseDailyBudgetMinor: row.dailyBudgetMinor,
+    startDate: row.createdOn,
+    startDay,
+    seed,
+    cpmMinor: pickIn(random, profile.cpmMinor),
+    ctr: pickIn(random, profile.ctr),
+    ...responseCurve(row.dailyBudgetMinor, cpaMinor, saturationFactor),
+    aovMinor: Math.round(market.store.aovMinor * (0.8 + random() * 0.45)),
+    weekly: weeklyPattern(profile, random()),
+    storeRate: USD_PER_UNIT[account.currency] ?? 1,
+  };
+}
+
+/**
+ * conversions = cap × (1 − exp(−spend / saturation)), scaled so the campaign's original budget buys
+ * budget ÷ CPA conversions on an average day.
+ */
+function responseCurve(
+  baseDailyBudgetMinor: number,
+  cpaMinor: number,
+  saturationFactor: number,
+): { cap: number; saturationMinor: number } {
+  const conversionsAtBudget = baseDailyBudgetMinor / cpaMinor;
+  return {
+    cap: conversionsAtBudget / (1 - Math.exp(-1 / saturationFactor)),
+    saturationMinor: baseDailyBudgetMinor * saturationFactor,
+  };
+}
+
+/** The platform's week, nudged per campaign. */
+function weeklyPattern(profile: PlatformProfile, jitter: number): number[] {
+  return profile.weekly.map((factor, index) => factor * (1 + 0.03 * Math.sin(jitter * 6.283 + index)));
+}
+
 function buildCampaign(input: {
   platform: AdPlatformId;
   profile: PlatformProfile;
@@ -768,9 +929,6 @@ function buildCampaign(input: {
   const cpaMinor = pickIn(random, profile.cpaMinor) * (name.startsWith("Brand") ? 0.5 : 1);
   // How fast returns diminish: brand terms saturate early, prospecting keeps scaling.
   const saturationFactor = name.startsWith("Brand") ? 0.5 + random() * 0.4 : 0.8 + random() * 1.7;
-  const saturationMinor = baseDailyBudgetMinor * saturationFactor;
-  const conversionsAtBudget = baseDailyBudgetMinor / cpaMinor;
-  const cap = conversionsAtBudget / (1 - Math.exp(-1 / saturationFactor));
 
   const statusDraw = random();
   const baseStatus: SimCampaignStatus = input.isFirst
@@ -803,10 +961,9 @@ function buildCampaign(input: {
     seed: input.seed,
     cpmMinor: pickIn(random, profile.cpmMinor),
     ctr: pickIn(random, profile.ctr),
-    cap,
-    saturationMinor,
+    ...responseCurve(baseDailyBudgetMinor, cpaMinor, saturationFactor),
     aovMinor: Math.round(input.baseAovMinor * (0.8 + random() * 0.45)),
-    weekly: profile.weekly.map((factor, index) => factor * (1 + 0.03 * Math.sin(weeklyJitter * 6.283 + index))),
+    weekly: weeklyPattern(profile, weeklyJitter),
     storeRate: USD_PER_UNIT[account.currency] ?? 1,
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -8,8 +8,12 @@ import { createSandboxConsent, PLATFORM_DISPLAY_NAMES } from "./consent-page.ts"
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxFaults } from "./sandbox-faults.ts";
-import type { SandboxKit } from "./sandbox-kit.ts";
-import { createSandboxStateRepository, type SandboxFault } from "./sandbox-state-repository.ts";
+import type { SandboxKit, SandboxRecords } from "./sandbox-kit.ts";
+import {
+  createSandboxStateRepository,
+  type SandboxFault,
+  type SandboxStateRepository,
+} from "./sandbox-state-repository.ts";
 
 export interface SandboxAppOptions {
   db: Kysely<Database>;
@@ -64,6 +68,7 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
     credentials: createSandboxCredentials({ secret, state, now: options.now }),
     faults: createSandboxFaults({ state }),
     consent: createSandboxConsent({ secret, resolveTenant: options.resolveTenant ?? (() => null) }),
+    records: createSandboxRecords(state),
     appCredentials: (platform) => sandboxAppCredentials(secret, platform),
   };
   const adminToken = sandboxAdminToken(secret);
@@ -108,6 +113,17 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
     c.json({ error: { code: "not_found", message: `No sandbox route matches ${c.req.method} ${c.req.path}.` } }, 404),
   );
   return { app, kit, adminToken };
+}
+
+/** Records in the settings table, under a key short enough for its column whatever the tenant id. */
+function createSandboxRecords(state: SandboxStateRepository): SandboxRecords {
+  const keyOf = (tenant: string, platform: string, key: string) =>
+    `${platform}:${createHash("sha256").update(tenant).digest("base64url").slice(0, 16)}:${key}`;
+  return {
+    get: (tenant, platform, key) => state.getSetting(keyOf(tenant, platform, key)),
+    put: (tenant, platform, key, value) => state.putSetting(keyOf(tenant, platform, key), value),
+    remove: (tenant, platform, key) => state.deleteSetting(keyOf(tenant, platform, key)),
+  };
 }
 
 function createAdminRoutes(input: {

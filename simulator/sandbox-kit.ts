@@ -12,6 +12,7 @@ export interface SandboxKit {
   credentials: SandboxCredentials;
   faults: SandboxFaults;
   consent: SandboxConsent;
+  records: SandboxRecords;
   /** The sandbox's app credentials per platform (the values our config uses in sandbox mode). */
   appCredentials(platform: PlatformId): { clientId: string; clientSecret: string; developerToken?: string };
 }
@@ -40,6 +41,15 @@ export interface SimCampaign {
   dailyBudgetMinor: number;
   /** The first date the campaign ran (YYYY-MM-DD). */
   startDate: string;
+}
+
+export interface NewSimCampaign {
+  name: string;
+  status: "enabled" | "paused";
+  /** Minor units of the account currency, above zero. */
+  dailyBudgetMinor: number;
+  /** An id from `newCampaignId`; a fresh one when absent. */
+  id?: string;
 }
 
 export interface SimDailyMetric {
@@ -94,6 +104,20 @@ export interface MarketEngine {
     campaignId: string,
     dailyBudgetMinor: number,
   ): Promise<boolean>;
+  /** A rename shows at once in listings and reports; false for an unknown campaign. */
+  setCampaignName(tenant: string, platform: AdPlatformId, campaignId: string, name: string): Promise<boolean>;
+  /** An id in the platform's style that no campaign of the tenant has (to reserve one before creating it). */
+  newCampaignId(tenant: string, platform: AdPlatformId): Promise<string>;
+  /**
+   * Stores a campaign created through a platform's API, with its own daily budget; it runs (or
+   * waits, paused) from the sandbox's today on. Null for an account the tenant does not have.
+   */
+  createCampaign(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    campaign: NewSimCampaign,
+  ): Promise<SimCampaign | null>;
   /** The tenant's store. */
   describeStore(tenant: string, store: StorePlatformId): { name: string; currency: string; timeZone: string };
   /** Paid orders created between the two instants (ISO, inclusive from, exclusive to), oldest first. */
@@ -127,6 +151,17 @@ export interface SandboxCredentials {
   checkAccessToken(token: string, platform: PlatformId): Promise<TokenCheck>;
   /** Checks a refresh token; a revoked grant fails with reason "revoked". */
   checkRefreshToken(token: string, platform: PlatformId): Promise<TokenCheck>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: small things a platform module keeps between calls (e.g. a Google budget no campaign
+// uses yet). They live in the database, so every node of a cluster sees them.
+
+export interface SandboxRecords {
+  get(tenant: string, platform: PlatformId, key: string): Promise<string | null>;
+  put(tenant: string, platform: PlatformId, key: string, value: string): Promise<void>;
+  /** False when there was no such record. */
+  remove(tenant: string, platform: PlatformId, key: string): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -67,6 +67,55 @@ describe("campaign changes", () => {
   });
 });
 
+describe("created campaigns", () => {
+  it("are listed per tenant and platform in the order they were made, and an id is taken once", async () => {
+    const base = {
+      tenant: "org_1",
+      platform: "tiktok-ads",
+      accountId: "7000000000000000001",
+      status: "enabled" as const,
+      dailyBudgetMinor: 7500,
+      createdOn: "2026-03-02",
+    };
+    const first = await state.insertCreatedCampaign({ ...base, campaignId: "1700000000000000001", name: "First" });
+    await state.insertCreatedCampaign({ ...base, campaignId: "1700000000000000002", name: "Second", status: "paused" });
+    await state.insertCreatedCampaign({ ...base, tenant: "org_2", campaignId: "1700000000000000003", name: "Other" });
+
+    const created = await state.listCreatedCampaigns("org_1", "tiktok-ads");
+    expect(created).toEqual([first, expect.objectContaining({ name: "Second", status: "paused" })]);
+    expect(await state.listCreatedCampaigns("org_1", "google-ads")).toEqual([]);
+    await expect(
+      state.insertCreatedCampaign({ ...base, campaignId: "1700000000000000001", name: "Again" }),
+    ).rejects.toThrow();
+  });
+
+  it("keep renames beside status and budget changes", async () => {
+    await state.insertCampaignChange({
+      tenant: "org_9",
+      platform: "linkedin-ads",
+      campaignId: "300000001",
+      effectiveDate: "2026-03-03",
+      status: null,
+      dailyBudgetMinor: null,
+      name: "Renamed",
+    });
+    const [change] = await state.listCampaignChanges("org_9", "linkedin-ads");
+    expect(change).toMatchObject({ status: null, dailyBudgetMinor: null, name: "Renamed" });
+  });
+});
+
+describe("settings", () => {
+  it("store, replace and delete a value by key", async () => {
+    expect(await state.getSetting("google-ads:abc:budget:1")).toBeNull();
+    await state.putSetting("google-ads:abc:budget:1", "one");
+    await state.putSetting("google-ads:abc:budget:1", "two");
+    expect(await state.getSetting("google-ads:abc:budget:1")).toBe("two");
+    expect(await state.deleteSetting("google-ads:abc:budget:1")).toBe(true);
+    expect(await state.deleteSetting("google-ads:abc:budget:1")).toBe(false);
+    expect(await state.getSetting("google-ads:abc:budget:1")).toBeNull();
+  });
+});
+
 describe("faults", () => {
   beforeEach(async () => {
     await state.clearFaults();

@@ -17,6 +17,28 @@ export interface SandboxCampaignChange {
   status: SimCampaignStatus | null;
   /** null: this change leaves the budget alone. */
   dailyBudgetMinor: number | null;
+  /** null: this change leaves the name alone. */
+  name: string | null;
+  createdAt: string;
+}
+
+export type NewSandboxCampaignChange = Omit<SandboxCampaignChange, "id" | "createdAt" | "name"> & {
+  name?: string | null;
+};
+
+/** A campaign created through a platform's API; the engine simulates it from `createdOn` on. */
+export interface SandboxCreatedCampaign {
+  tenant: string;
+  platform: string;
+  accountId: string;
+  /** The platform's id of the campaign. */
+  campaignId: string;
+  /** As created; later renames, status and budget changes are campaign changes. */
+  name: string;
+  status: "enabled" | "paused";
+  dailyBudgetMinor: number;
+  /** The sandbox date it was created on (YYYY-MM-DD). */
+  createdOn: string;
   createdAt: string;
 }
 
@@ -49,7 +71,16 @@ export interface SandboxStateRepository {
   advanceClock(days: number): Promise<number>;
   /** Oldest first (by effective date, then creation). */
   listCampaignChanges(tenant: string, platform: string): Promise<SandboxCampaignChange[]>;
-  insertCampaignChange(change: Omit<SandboxCampaignChange, "id" | "createdAt">): Promise<SandboxCampaignChange>;
+  insertCampaignChange(change: NewSandboxCampaignChange): Promise<SandboxCampaignChange>;
+  /** Oldest first. */
+  listCreatedCampaigns(tenant: string, platform: string): Promise<SandboxCreatedCampaign[]>;
+  /** Throws when the tenant's platform already has a campaign with that id. */
+  insertCreatedCampaign(campaign: Omit<SandboxCreatedCampaign, "createdAt">): Promise<SandboxCreatedCampaign>;
+  /** A platform module's own small records (e.g. Google budgets not yet attached to a campaign). */
+  getSetting(key: string): Promise<string | null>;
+  putSetting(key: string, value: string): Promise<void>;
+  /** False when there was nothing under the key. */
+  deleteSetting(key: string): Promise<boolean>;
   addFault(fault: NewSandboxFault): Promise<SandboxFault>;
   /** The live faults (remaining above zero or unlimited), oldest first. */
   listFaults(): Promise<SandboxFault[]>;
@@ -116,12 +147,18 @@ export function createSandboxStateRepository(db: Kysely<Database>): SandboxState
         effectiveDate: row.effective_date,
         status: row.status as SimCampaignStatus | null,
         dailyBudgetMinor: row.daily_budget_minor == null ? null : Number(row.daily_budget_minor),
+        name: row.name,
         createdAt: row.created_at,
       }));
     },
 
     async insertCampaignChange(change) {
-      const stored: SandboxCampaignChange = { ...change, id: randomUUID(), createdAt: nextCreatedAt() };
+      const stored: SandboxCampaignChange = {
+        ...change,
+        name: change.name ?? null,
+        id: randomUUID(),
+        createdAt: nextCreatedAt(),
+      };
       await db
         .insertInto("sandbox_campaign_changes")
         .values({
@@ -132,10 +169,71 @@ export function createSandboxStateRepository(db: Kysely<Database>): SandboxState
           effective_date: stored.effectiveDate,
           status: stored.status,
           daily_budget_minor: stored.dailyBudgetMinor,
+          name: stored.name,
           created_at: stored.createdAt,
         })
         .execute();
       return stored;
+    },
+
+    async listCreatedCampaigns(tenant, platform) {
+      const rows = await db
+        .selectFrom("sandbox_created_campaigns")
+        .selectAll()
+        .where("tenant", "=", tenant)
+        .where("platform", "=", platform)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        tenant: row.tenant,
+        platform: row.platform,
+        accountId: row.account_external_id,
+        campaignId: row.external_id,
+        name: row.name,
+        status: row.status === "paused" ? "paused" : "enabled",
+        dailyBudgetMinor: Number(row.daily_budget_minor),
+        createdOn: row.created_on,
+        createdAt: row.created_at,
+      }));
+    },
+
+    async insertCreatedCampaign(campaign) {
+      const stored: SandboxCreatedCampaign = { ...campaign, createdAt: nextCreatedAt() };
+      await db
+        .insertInto("sandbox_created_campaigns")
+        .values({
+          id: randomUUID(),
+          tenant: stored.tenant,
+          platform: stored.platform,
+          account_external_id: stored.accountId,
+          external_id: stored.campaignId,
+          name: stored.name,
+          status: stored.status,
+          daily_budget_minor: stored.dailyBudgetMinor,
+          created_on: stored.createdOn,
+          created_at: stored.createdAt,
+        })
+        .execute();
+      return stored;
+    },
+
+    async getSetting(key) {
+      const row = await db.selectFrom("sandbox_settings").select("value").where("key", "=", key).executeTakeFirst();
+      return row?.value ?? null;
+    },
+
+    async putSetting(key, value) {
+      await db
+        .insertInto("sandbox_settings")
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+        .execute();
+    },
+
+    async deleteSetting(key) {
+      const result = await db.deleteFrom("sandbox_settings").where("key", "=", key).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     async addFault(fault) {

@@ -164,14 +164,23 @@ export function formatStatusLine(endpoint: ApiEndpointExample): string {
 
 /** A curl command that makes the example call against `baseUrl` (the site's own origin). */
 export function buildCurlCommand(endpoint: ApiEndpointExample, baseUrl: string): string {
-  const url = `${baseUrl}${endpoint.examplePath}`;
+  return buildCurl({ method: endpoint.method, path: endpoint.examplePath, body: endpoint.requestBody }, baseUrl);
+}
+
+/** A curl command for any call with the bearer key: the /api page's examples and the API reference. */
+export function buildCurl(
+  request: { method: string; path: string; body?: unknown; headers?: Record<string, string> },
+  baseUrl: string,
+): string {
+  const url = `${baseUrl}${request.path}`;
   const lines = [
-    endpoint.method === "GET" ? `curl "${url}"` : `curl -X ${endpoint.method} "${url}"`,
+    request.method === "GET" ? `curl "${url}"` : `curl -X ${request.method} "${url}"`,
     `  -H "Authorization: Bearer $ADHELM_API_KEY"`,
+    ...Object.entries(request.headers ?? {}).map(([name, value]) => `  -H "${name}: ${value}"`),
   ];
-  if (endpoint.requestBody) {
+  if (request.body !== undefined && request.body !== null) {
     lines.push(`  -H "Content-Type: application/json"`);
-    lines.push(`  -d '${formatJson(endpoint.requestBody)}'`);
+    lines.push(`  -d '${formatJson(request.body)}'`);
   }
   return lines.join(" \\\n");
 }

@@ -26,6 +26,7 @@ export const PUBLIC_PAGE_PATHS = [
   "/features",
   "/pricing",
   "/api",
+  "/api/reference",
   "/changelog",
   "/about",
   "/blog",

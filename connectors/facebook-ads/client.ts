@@ -6,6 +6,7 @@ import { callGraph } from "./graph-request.ts";
 import {
   adAccountSchema,
   campaignSchema,
+  createdObjectSchema,
   type GraphAdAccount,
   type GraphCampaign,
   type GraphInsightRow,
@@ -86,15 +87,54 @@ export async function fetchGraphInsights(
   });
 }
 
+export async function getGraphCampaign(
+  options: FacebookClientOptions,
+  token: string,
+  campaignId: string,
+): Promise<GraphCampaign> {
+  return callGraph(
+    { url: `${options.apiUrl}/${campaignId}`, params: { fields: CAMPAIGN_FIELDS }, accessToken: token },
+    campaignSchema,
+  );
+}
+
+/** Creates a campaign under the ad account and answers its id. */
+export async function createGraphCampaign(
+  options: FacebookClientOptions,
+  token: string,
+  accountId: string,
+  campaign: {
+    name: string;
+    objective: string;
+    status: "ACTIVE" | "PAUSED";
+    daily_budget: string;
+    bid_strategy: string;
+    special_ad_categories: string[];
+  },
+): Promise<string> {
+  const { special_ad_categories: categories, ...fields } = campaign;
+  const created = await callGraph(
+    {
+      url: `${options.apiUrl}/act_${accountId}/campaigns`,
+      method: "POST",
+      params: { ...fields, special_ad_categories: JSON.stringify(categories) },
+      accessToken: token,
+    },
+    createdObjectSchema,
+  );
+  return created.id;
+}
+
 export async function updateGraphCampaign(
   options: FacebookClientOptions,
   token: string,
   campaignId: string,
-  changes: { status?: "ACTIVE" | "PAUSED"; daily_budget?: string },
+  changes: { status?: "ACTIVE" | "PAUSED"; daily_budget?: string; name?: string },
 ): Promise<void> {
   const params: Record<string, string> = {};
   if (changes.status) params.status = changes.status;
   if (changes.daily_budget) params.daily_budget = changes.daily_budget;
+  if (changes.name !== undefined) params.name = changes.name;
   const result = await callGraph(
     { url: `${options.apiUrl}/${campaignId}`, method: "POST", params, accessToken: token },
     mutationResultSchema,

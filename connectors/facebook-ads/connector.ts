@@ -1,7 +1,9 @@
 import type { AdPlatformConnector, ConnectorConfig } from "../connector.ts";
 import {
+  createGraphCampaign,
   type FacebookClientOptions,
   fetchGraphInsights,
+  getGraphCampaign,
   listGraphAdAccounts,
   listGraphCampaigns,
   updateGraphCampaign,
@@ -53,6 +55,22 @@ export function createFacebookAdsConnector(
       await updateGraphCampaign(client, tokens.accessToken, campaignExternalId, {
         daily_budget: String(Math.round(dailyBudgetMinor)),
       });
+    },
+    async setCampaignName(tokens, _account, campaignExternalId, name) {
+      await updateGraphCampaign(client, tokens.accessToken, campaignExternalId, { name });
+    },
+    /** A sales campaign with campaign budget optimisation (the daily budget sits on the campaign). */
+    async createCampaign(tokens, account, campaign) {
+      const id = await createGraphCampaign(client, tokens.accessToken, account.externalId, {
+        name: campaign.name,
+        objective: "OUTCOME_SALES",
+        status: campaign.status === "enabled" ? "ACTIVE" : "PAUSED",
+        daily_budget: String(campaign.dailyBudgetMinor),
+        bid_strategy: "LOWEST_COST_WITHOUT_CAP",
+        // Required on every new campaign; none of credit, employment, housing or politics.
+        special_ad_categories: [],
+      });
+      return mapFacebookCampaign(await getGraphCampaign(client, tokens.accessToken, id), account.currency);
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFacebookAdsSandbox } from "../../simulator/platforms/facebook-ads.ts";
 import type { SandboxKit, SimCampaign, SimDailyMetric } from "../../simulator/sandbox-kit.ts";
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import { describeCampaignWrites } from "../campaign-writes.contract.ts";
 import type {
   AdPlatformConnector,
   DateRange,
@@ -374,4 +375,11 @@ describe("Meta connector against the sandbox: errors", () => {
       message: "(#100) The since date must be on or before the until date",
     });
   });
+});
+
+describeCampaignWrites({
+  platform: "facebook-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account: await firstAccount() }),
+  minimumDailyBudgetMinor: 100,
+  belowMinimumMessage: /The minimum daily budget for this campaign is 1\.00 [A-Z]{3}/,
 });

@@ -86,3 +86,6 @@ export const reportRunSchema = z.object({
 });
 
 export const mutationResultSchema = z.object({ success: z.boolean() });
+
+/** A POST to an edge that creates an object answers its id. */
+export const createdObjectSchema = z.object({ id: integerString });

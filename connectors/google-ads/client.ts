@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import type { ConnectorConfig } from "../connector.ts";
+import { microsToMinor, minorToDecimal } from "../money-units.ts";
 import { PlatformError, parseDurationMs, parseRetryAfter } from "../platform-error.ts";
 import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import {
+  type GoogleAdsFailureError,
   type GoogleAdsRow,
   type GoogleStatusError,
   googleStatusErrorSchema,
@@ -17,10 +19,11 @@ export const GOOGLE_ADS_API_VERSION = "v26";
 /** Enough pages for 10 million rows; a loop beyond that means the platform keeps repeating a token. */
 const MAX_SEARCH_PAGES = 1000;
 
-export interface CampaignOperation {
-  updateMask: string;
-  update: Record<string, unknown>;
-}
+/** One operation of a `campaigns:mutate` or `campaignBudgets:mutate`: a create, an update with its mask, or a remove. */
+export type MutateOperation =
+  | { create: Record<string, unknown> }
+  | { updateMask: string; update: Record<string, unknown> }
+  | { remove: string };
 
 /** The Google Ads REST API (v26) for one app; every call takes the user's access token. */
 export function createGoogleAdsClient(config: ConnectorConfig) {
@@ -84,17 +87,18 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
       return parseGoogleAds(searchStreamResponseSchema, body).flatMap((batch) => batch.results);
     },
 
-    /** `campaigns:mutate` or `campaignBudgets:mutate` with update operations. */
+    /** `campaigns:mutate` or `campaignBudgets:mutate`; answers the resource name of each operation, in order. */
     async mutate(
       accessToken: string,
       customerId: string,
       service: "campaigns" | "campaignBudgets",
-      operations: CampaignOperation[],
-    ): Promise<void> {
-      parseGoogleAds(
+      operations: MutateOperation[],
+    ): Promise<string[]> {
+      const body = parseGoogleAds(
         mutateResponseSchema,
         await call(accessToken, `customers/${customerId}/${service}:mutate`, { operations }),
       );
+      return body.results.map((result) => result.resourceName ?? "");
     },
   };
 }
@@ -132,7 +136,8 @@ export function readGoogleAdsError(response: Response, body: unknown): PlatformE
   const firstCode = codes[0];
   const httpStatus = status.code ?? response.status;
   const platformCode = firstCode ? `${firstCode[0]}.${firstCode[1]}` : (status.status ?? null);
-  const message = first?.message ?? status.message ?? `Google Ads answered ${httpStatus}.`;
+  const message =
+    (first?.message ?? status.message ?? `Google Ads answered ${httpStatus}.`) + describeBudgetMinimum(first);
   const details = { platformCode, httpStatus };
 
   const quota = codes.find(([kind]) => kind === "quotaError");
@@ -153,6 +158,15 @@ export function readGoogleAdsError(response: Response, body: unknown): PlatformE
     });
   }
   return new PlatformError("google-ads", "rejected", message, details);
+}
+
+/** Google's message for a budget under the per-day minimum names no amount; its details do. */
+function describeBudgetMinimum(failure: GoogleAdsFailureError | undefined): string {
+  const minimum = failure?.details?.budgetPerDayMinimumErrorDetails;
+  const micros = minimum?.minimumBudgetAmountMicros ?? minimum?.budgetPerDayMinimumMicros;
+  if (!minimum?.currencyCode || micros === undefined) return "";
+  const amount = minorToDecimal(microsToMinor(micros, minimum.currencyCode), minimum.currencyCode);
+  return ` The minimum daily budget is ${amount} ${minimum.currencyCode}.`;
 }
 
 function isUnavailable(status: GoogleStatusError, httpStatus: number): boolean {

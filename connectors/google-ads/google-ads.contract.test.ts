@@ -3,6 +3,7 @@ import { addDays } from "../../core/dates/calendar-date.ts";
 import { createGoogleAdsSandbox } from "../../simulator/platforms/google-ads.ts";
 import type { SimDailyMetric } from "../../simulator/sandbox-kit.ts";
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import { describeCampaignWrites } from "../campaign-writes.contract.ts";
 import type { AdPlatformConnector, ExternalAdAccount, ExternalDailyMetric, TokenSet } from "../connector.ts";
 import { PlatformError } from "../platform-error.ts";
 import { createGoogleAdsConnector } from "./connector.ts";
@@ -231,6 +232,22 @@ describe("Google Ads changes", () => {
     expect(error.httpStatus).toBe(400);
   });
 
+  it("refuses a second campaign of the same name, and removes the budget it created for it", async () => {
+    const [existing] = await connector.listCampaigns(tokens, account);
+    const pendingBudgets = async () =>
+      (await sandbox.db.selectFrom("sandbox_settings").select("key").where("key", "like", "google-ads:%").execute())
+        .length;
+
+    const error = await failureOf(
+      connector.createCampaign(tokens, account, { name: existing!.name, status: "enabled", dailyBudgetMinor: 5000 }),
+    );
+    expect(error.kind).toBe("rejected");
+    expect(error.platformCode).toBe("campaignError.DUPLICATE_CAMPAIGN_NAME");
+    expect(error.message).toBe("Cannot have two campaigns with the same name.");
+    expect(await pendingBudgets()).toBe(0);
+    expect((await connector.listCampaigns(tokens, account)).filter((c) => c.name === existing!.name)).toHaveLength(1);
+  });
+
   it("reports a budget change for an unknown campaign as rejected", async () => {
     const error = await failureOf(connector.setCampaignDailyBudget(tokens, account, "99999999999", 5000));
     expect(error.kind).toBe("rejected");
@@ -347,4 +364,11 @@ describe("Google Ads at Google's own page size", () => {
     // page_size went away in v16.
     expect((await search({ query, pageSize: 100 })).status).toBe(400);
   });
+});
+
+describeCampaignWrites({
+  platform: "google-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account }),
+  minimumDailyBudgetMinor: 100,
+  belowMinimumMessage: /per-day minimum\. The minimum daily budget is 1\.00 [A-Z]{3}\./,
 });

@@ -97,10 +97,19 @@ const googleAdsErrorSchema = z.object({
   details: z
     .object({
       quotaErrorDetails: z.object({ retryDelay: z.string().optional() }).partial().optional(),
+      budgetPerDayMinimumErrorDetails: z
+        .object({
+          currencyCode: z.string(),
+          budgetPerDayMinimumMicros: int64,
+          minimumBudgetAmountMicros: int64,
+        })
+        .partial()
+        .optional(),
     })
     .partial()
     .optional(),
 });
+export type GoogleAdsFailureError = z.infer<typeof googleAdsErrorSchema>;
 
 /** Google's standard Status envelope, with GoogleAdsFailure among its details. */
 export const googleStatusErrorSchema = z.object({

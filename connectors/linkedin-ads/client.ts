@@ -1,4 +1,5 @@
 import type { ConnectorConfig, DateRange } from "../connector.ts";
+import { PlatformError } from "../platform-error.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapLinkedInApiError, parseLinkedInBody } from "./errors.ts";
 import { LINKEDIN_VERSION, readLinkedInUrl } from "./metadata.ts";
@@ -8,7 +9,9 @@ import {
   type LinkedInCampaign,
   linkedInAdAccountPageSchema,
   linkedInAnalyticsSchema,
+  linkedInCampaignGroupPageSchema,
   linkedInCampaignPageSchema,
+  linkedInCampaignSchema,
 } from "./schemas.ts";
 
 /**
@@ -49,10 +52,18 @@ export function toAccountUrn(accountId: string): string {
   return `urn:li:sponsoredAccount:${accountId}`;
 }
 
-async function callLinkedIn(
+interface LinkedInRequest {
+  path: string;
+  query?: string;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One call; a refusal is thrown as a PlatformError, an answer comes back with its headers. */
+async function sendLinkedIn(
   session: LinkedInSession,
-  request: { path: string; query?: string; json?: unknown; headers?: Record<string, string> },
-): Promise<unknown> {
+  request: LinkedInRequest,
+): Promise<{ body: unknown; headers: Headers }> {
   const url = `${readLinkedInUrl(session.config, "api")}${request.path}${request.query ? `?${request.query}` : ""}`;
   const response = await sendPlatformRequest({
     platform: "linkedin-ads",
@@ -67,7 +78,11 @@ async function callLinkedIn(
   });
   const body = await readJsonBody(response);
   if (!response.ok) throw mapLinkedInApiError(response, body);
-  return body;
+  return { body, headers: response.headers };
+}
+
+async function callLinkedIn(session: LinkedInSession, request: LinkedInRequest): Promise<unknown> {
+  return (await sendLinkedIn(session, request)).body;
 }
 
 /** Walks a search finder's cursor pages (`pageSize`/`pageToken`, `metadata.nextPageToken`). */
@@ -116,6 +131,50 @@ export function searchLinkedInCampaigns(
     });
     return parseLinkedInBody(linkedInCampaignPageSchema, body, "the campaign search");
   });
+}
+
+/** The account's first active campaign group (every account starts with a default one). */
+export async function findLinkedInCampaignGroup(session: LinkedInSession, accountId: string): Promise<string> {
+  const body = await callLinkedIn(session, {
+    path: `/adAccounts/${encodeURIComponent(accountId)}/adCampaignGroups`,
+    query: "q=search&search=(status:(values:List(ACTIVE)))&pageSize=1",
+  });
+  const [group] = parseLinkedInBody(linkedInCampaignGroupPageSchema, body, "the campaign group search").elements;
+  if (!group) {
+    throw new PlatformError(
+      "linkedin-ads",
+      "rejected",
+      `LinkedIn ad account ${accountId} has no active campaign group to put a campaign in.`,
+    );
+  }
+  return `urn:li:sponsoredCampaignGroup:${group.id}`;
+}
+
+/** Creates a campaign (answered 201 with its id in `x-restli-id`) and answers that id. */
+export async function createLinkedInCampaign(
+  session: LinkedInSession,
+  accountId: string,
+  campaign: Record<string, unknown>,
+): Promise<string> {
+  const { headers } = await sendLinkedIn(session, {
+    path: `/adAccounts/${encodeURIComponent(accountId)}/adCampaigns`,
+    json: campaign,
+  });
+  const id = headers.get("x-restli-id") ?? headers.get("x-linkedin-id");
+  if (!id) throw new PlatformError("linkedin-ads", "rejected", "LinkedIn created a campaign without telling its id.");
+  // The header may carry the id bare or as a campaign URN.
+  return id.replace(/^urn:li:sponsoredCampaign:/, "");
+}
+
+export async function getLinkedInCampaign(
+  session: LinkedInSession,
+  accountId: string,
+  campaignId: string,
+): Promise<LinkedInCampaign> {
+  const body = await callLinkedIn(session, {
+    path: `/adAccounts/${encodeURIComponent(accountId)}/adCampaigns/${encodeURIComponent(campaignId)}`,
+  });
+  return parseLinkedInBody(linkedInCampaignSchema, body, "the campaign");
 }
 
 function toRestliDate(date: string): string {

@@ -1,10 +1,14 @@
 import type { AdPlatformConnector, ConnectorConfig, TokenSet } from "../connector.ts";
 import { minorToDecimal } from "../money-units.ts";
 import {
+  createLinkedInCampaign,
   fetchLinkedInAnalytics,
+  findLinkedInCampaignGroup,
+  getLinkedInCampaign,
   type LinkedInSession,
   searchLinkedInAdAccounts,
   searchLinkedInCampaigns,
+  toAccountUrn,
   updateLinkedInCampaign,
 } from "./client.ts";
 import { mapLinkedInAccount, mapLinkedInAnalyticsElement, mapLinkedInCampaign } from "./mappers.ts";
@@ -16,6 +20,7 @@ export interface LinkedInAdsConnectorOptions {
 }
 
 const DEFAULT_PAGE_SIZE = 100;
+const UNITED_STATES = "urn:li:geo:103644278";
 
 /**
  * LinkedIn Marketing API connector. Reads `config.urls.authorize`, `token` and `api`.
@@ -60,6 +65,38 @@ export function createLinkedInAdsConnector(
       await updateLinkedInCampaign(session(tokens), account.externalId, campaignExternalId, {
         dailyBudget: { amount: minorToDecimal(dailyBudgetMinor, account.currency), currencyCode: account.currency },
       });
+    },
+
+    async setCampaignName(tokens, account, campaignExternalId, name) {
+      await updateLinkedInCampaign(session(tokens), account.externalId, campaignExternalId, { name });
+    },
+
+    /**
+     * A sponsored-content campaign in the account's default campaign group, on its own daily
+     * budget, starting now; then read back. Ads and audience are refined in Campaign Manager.
+     */
+    async createCampaign(tokens, account, campaign) {
+      const campaignGroup = await findLinkedInCampaignGroup(session(tokens), account.externalId);
+      const id = await createLinkedInCampaign(session(tokens), account.externalId, {
+        account: toAccountUrn(account.externalId),
+        campaignGroup,
+        name: campaign.name,
+        type: "SPONSORED_UPDATES",
+        costType: "CPM",
+        objectiveType: "WEBSITE_VISIT",
+        dailyBudget: {
+          amount: minorToDecimal(campaign.dailyBudgetMinor, account.currency),
+          currencyCode: account.currency,
+        },
+        status: campaign.status === "enabled" ? "ACTIVE" : "PAUSED",
+        runSchedule: { start: Date.now() },
+        locale: { country: "US", language: "en" },
+        // LinkedIn needs at least one location; the United States until the team narrows it.
+        targetingCriteria: { include: { and: [{ or: { "urn:li:adTargetingFacet:locations": [UNITED_STATES] } }] } },
+        offsiteDeliveryEnabled: false,
+        politicalIntent: "NOT_POLITICAL",
+      });
+      return mapLinkedInCampaign(await getLinkedInCampaign(session(tokens), account.externalId, id), account);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLinkedInAdsSandbox } from "../../simulator/platforms/linkedin-ads.ts";
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import { describeCampaignWrites } from "../campaign-writes.contract.ts";
 import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "../connector.ts";
 import { minorToDecimal } from "../money-units.ts";
 import { PlatformError } from "../platform-error.ts";
@@ -279,4 +280,11 @@ describe("LinkedIn Ads connector against the sandbox", () => {
       expect(element?.dailyBudget.amount).toBe(minorToDecimal(engine!.dailyBudgetMinor, account!.currency));
     });
   });
+});
+
+describeCampaignWrites({
+  platform: "linkedin-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account: (await connector.listAdAccounts(tokens))[0]! }),
+  minimumDailyBudgetMinor: 1000,
+  belowMinimumMessage: /must be at least 10\.00 [A-Z]{3}/,
 });

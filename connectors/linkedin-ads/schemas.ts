@@ -53,6 +53,8 @@ export const linkedInCampaignSchema = z.object({
 export type LinkedInCampaign = z.infer<typeof linkedInCampaignSchema>;
 export const linkedInCampaignPageSchema = finderPage(linkedInCampaignSchema);
 
+export const linkedInCampaignGroupPageSchema = finderPage(z.object({ id: idSchema, status: z.string().optional() }));
+
 const dateSchema = z.object({ year: z.number(), month: z.number(), day: z.number() });
 
 /** One adAnalytics element (pivot CAMPAIGN, DAILY); metrics not asked for are absent. */

@@ -6,10 +6,13 @@ import { createMicrosoftAdsClient, type MicrosoftScope } from "./client.ts";
 import { mapMicrosoftAccount, mapMicrosoftCampaign, mapMicrosoftReportRow } from "./mappers.ts";
 import { buildMicrosoftAuthorizeUrl, exchangeMicrosoftCode, refreshMicrosoftTokens } from "./oauth.ts";
 import {
+  addCampaignsResponseSchema,
   getAccountResponseSchema,
   getAccountsInfoResponseSchema,
+  getCampaignsByIdsResponseSchema,
   getCampaignsResponseSchema,
   getUserResponseSchema,
+  type MicrosoftBatchError,
   pollReportResponseSchema,
   submitReportResponseSchema,
   updateCampaignsResponseSchema,
@@ -67,19 +70,7 @@ export function createMicrosoftAdsConnector(
       body: { AccountId: Number(account.externalId), Campaigns: [campaign] },
       schema: updateCampaignsResponseSchema,
     });
-    const failure = (answer.PartialErrors ?? []).find((error) => error !== null);
-    if (failure) {
-      throw new PlatformError(
-        "microsoft-ads",
-        "rejected",
-        failure.Message || failure.ErrorCode || "Microsoft Ads refused the campaign update.",
-        {
-          platformCode: failure.ErrorCode
-            ? `${failure.Code ?? ""} ${failure.ErrorCode}`.trim()
-            : (failure.Code ?? null),
-        },
-      );
-    }
+    throwPartialError(answer.PartialErrors, "Microsoft Ads refused the campaign update.");
   }
 
   return {
@@ -207,6 +198,58 @@ export function createMicrosoftAdsConnector(
       });
     },
 
+    async setCampaignName(tokens, account, campaignExternalId, name) {
+      await updateCampaign(tokens, account, { Id: Number(checkDigits(campaignExternalId)), Name: name });
+    },
+
+    /** AddCampaigns with one Search campaign on its own daily budget, then GetCampaignsByIds to read it back. */
+    async createCampaign(tokens, account, campaign) {
+      const scope = scopeOf(account);
+      const added = await client.call({
+        service: "campaignManagement",
+        path: "Campaigns",
+        method: "POST",
+        accessToken: tokens.accessToken,
+        scope,
+        body: {
+          AccountId: Number(account.externalId),
+          Campaigns: [
+            {
+              Name: campaign.name,
+              CampaignType: "Search",
+              BudgetType: "DailyBudgetStandard",
+              DailyBudget: Number(minorToDecimal(campaign.dailyBudgetMinor, account.currency)),
+              // The account's own zone, so the campaign's days are the account's days.
+              ...(account.context.timeZoneName ? { TimeZone: account.context.timeZoneName } : {}),
+              Status: campaign.status === "enabled" ? "Active" : "Paused",
+              Languages: ["All"],
+            },
+          ],
+        },
+        schema: addCampaignsResponseSchema,
+      });
+      throwPartialError(added.PartialErrors, "Microsoft Ads refused the new campaign.");
+      const campaignId = added.CampaignIds[0];
+      if (!campaignId) throw new PlatformError("microsoft-ads", "rejected", "Microsoft Ads created no campaign.");
+      const answer = await client.call({
+        service: "campaignManagement",
+        path: "Campaigns/QueryByIds",
+        accessToken: tokens.accessToken,
+        scope,
+        body: {
+          AccountId: Number(account.externalId),
+          CampaignIds: [Number(campaignId)],
+          CampaignType: CAMPAIGN_TYPES,
+        },
+        schema: getCampaignsByIdsResponseSchema,
+      });
+      const created = answer.Campaigns[0];
+      if (!created) {
+        throw new PlatformError("microsoft-ads", "rejected", `Microsoft Ads does not list campaign ${campaignId}.`);
+      }
+      return mapMicrosoftCampaign(created, account.currency);
+    },
+
     async setCampaignDailyBudget(tokens, account, campaignExternalId, dailyBudgetMinor) {
       await updateCampaign(tokens, account, {
         Id: Number(checkDigits(campaignExternalId)),
@@ -215,6 +258,16 @@ export function createMicrosoftAdsConnector(
       });
     },
   };
+}
+
+/** The first BatchError of a batch as a rejection, Microsoft's Details (e.g. the minimum) after its Message. */
+function throwPartialError(errors: (MicrosoftBatchError | null)[] | null | undefined, fallback: string): void {
+  const failure = (errors ?? []).find((error) => error !== null);
+  if (!failure) return;
+  const message = [failure.Message || failure.ErrorCode || fallback, failure.Details].filter(Boolean).join(" ");
+  throw new PlatformError("microsoft-ads", "rejected", message, {
+    platformCode: failure.ErrorCode ? `${failure.Code ?? ""} ${failure.ErrorCode}`.trim() : (failure.Code ?? null),
+  });
 }
 
 function checkDigits(id: string): string {

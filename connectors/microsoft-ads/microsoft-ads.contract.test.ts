@@ -3,6 +3,7 @@ import { addDays } from "../../core/dates/calendar-date.ts";
 import { createMicrosoftAdsSandbox } from "../../simulator/platforms/microsoft-ads.ts";
 import type { SimDailyMetric } from "../../simulator/sandbox-kit.ts";
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import { describeCampaignWrites } from "../campaign-writes.contract.ts";
 import type { AdPlatformConnector, ExternalAdAccount, ExternalDailyMetric, TokenSet } from "../connector.ts";
 import { PlatformError } from "../platform-error.ts";
 import { createMicrosoftAdsConnector } from "./connector.ts";
@@ -351,4 +352,11 @@ describe("Microsoft Advertising errors", () => {
       OperationErrors: [{ Code: 1102, ErrorCode: "CampaignServiceInvalidAccountId" }],
     });
   });
+});
+
+describeCampaignWrites({
+  platform: "microsoft-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account }),
+  minimumDailyBudgetMinor: 100,
+  belowMinimumMessage: /daily budget is not valid\. The daily budget must be at least 1\.00 [A-Z]{3}/,
 });

@@ -61,10 +61,24 @@ const batchErrorSchema = z.object({
   Code: z.number().optional(),
   ErrorCode: z.string().nullish(),
   Message: z.string().nullish(),
+  Details: z.string().nullish(),
   Index: z.number().optional(),
 });
+export type MicrosoftBatchError = z.infer<typeof batchErrorSchema>;
 
 export const updateCampaignsResponseSchema = z.object({
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
+/** AddCampaigns: an id per campaign asked for (null where it failed) and the failures. */
+export const addCampaignsResponseSchema = z.object({
+  CampaignIds: z.array(long.nullable()),
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
+/** GetCampaignsByIds: a campaign per id asked for (null where there is none). */
+export const getCampaignsByIdsResponseSchema = z.object({
+  Campaigns: z.array(microsoftCampaignSchema.nullable()),
   PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
 });
 

@@ -4,6 +4,7 @@ import {
   advertiserInfoSchema,
   advertiserListSchema,
   campaignPageSchema,
+  createdCampaignSchema,
   mutationDataSchema,
   reportPageSchema,
   type TikTokAdvertiserInfo,
@@ -143,23 +144,73 @@ export async function updateTikTokCampaignStatus(
   );
 }
 
-/** `budget` is in major units; the update endpoint refuses a `budget_mode` change, so none is sent. */
-export async function updateTikTokCampaignBudget(
+/**
+ * `/campaign/update/` with a new `budget` (major units) or `campaign_name`. The endpoint refuses a
+ * `budget_mode` change, so none is sent.
+ */
+export async function updateTikTokCampaign(
   options: TikTokClientOptions,
   token: string,
   advertiserId: string,
   campaignId: string,
-  budget: number,
+  changes: { budget?: number; campaign_name?: string },
 ): Promise<void> {
   await callTikTok(
     {
       url: `${options.apiUrl}/campaign/update/`,
       method: "POST",
-      json: { advertiser_id: advertiserId, campaign_id: campaignId, budget },
+      json: { advertiser_id: advertiserId, campaign_id: campaignId, ...changes },
       accessToken: token,
     },
     mutationDataSchema,
   );
+}
+
+/** `/campaign/create/` answers the new campaign's id. */
+export async function createTikTokCampaign(
+  options: TikTokClientOptions,
+  token: string,
+  advertiserId: string,
+  campaign: {
+    campaign_name: string;
+    objective_type: string;
+    budget_mode: "BUDGET_MODE_DAY";
+    budget: number;
+    operation_status: "ENABLE" | "DISABLE";
+  },
+): Promise<string> {
+  const created = await callTikTok(
+    {
+      url: `${options.apiUrl}/campaign/create/`,
+      method: "POST",
+      json: { advertiser_id: advertiserId, ...campaign },
+      accessToken: token,
+    },
+    createdCampaignSchema,
+  );
+  return created.campaign_id;
+}
+
+/** One campaign by id (`/campaign/get/` filtered on it), or null when TikTok does not list it. */
+export async function getTikTokCampaign(
+  options: TikTokClientOptions,
+  token: string,
+  advertiserId: string,
+  campaignId: string,
+): Promise<TikTokCampaign | null> {
+  const data = await callTikTok(
+    {
+      url: `${options.apiUrl}/campaign/get/`,
+      query: {
+        advertiser_id: advertiserId,
+        fields: CAMPAIGN_FIELDS,
+        filtering: { campaign_ids: [campaignId], primary_status: "STATUS_ALL" },
+      },
+      accessToken: token,
+    },
+    campaignPageSchema,
+  );
+  return data.list.find((campaign) => campaign.campaign_id === campaignId) ?? null;
 }
 
 /** Inclusive windows of at most `days` days covering the range (one window when from > to, for TikTok to judge). */

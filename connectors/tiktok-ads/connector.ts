@@ -1,11 +1,14 @@
 import type { AdPlatformConnector, ConnectorConfig } from "../connector.ts";
 import { minorToDecimal } from "../money-units.ts";
+import { PlatformError } from "../platform-error.ts";
 import {
+  createTikTokCampaign,
   fetchTikTokReport,
+  getTikTokCampaign,
   listTikTokAdvertisers,
   listTikTokCampaigns,
   type TikTokClientOptions,
-  updateTikTokCampaignBudget,
+  updateTikTokCampaign,
   updateTikTokCampaignStatus,
 } from "./client.ts";
 import { mapTikTokAdvertiser, mapTikTokCampaign, mapTikTokReportRow } from "./mappers.ts";
@@ -51,7 +54,25 @@ export function createTikTokAdsConnector(
     },
     async setCampaignDailyBudget(tokens, account, campaignExternalId, dailyBudgetMinor) {
       const budget = Number(minorToDecimal(dailyBudgetMinor, account.currency));
-      await updateTikTokCampaignBudget(client, tokens.accessToken, account.externalId, campaignExternalId, budget);
+      await updateTikTokCampaign(client, tokens.accessToken, account.externalId, campaignExternalId, { budget });
+    },
+    async setCampaignName(tokens, account, campaignExternalId, name) {
+      await updateTikTokCampaign(client, tokens.accessToken, account.externalId, campaignExternalId, {
+        campaign_name: name,
+      });
+    },
+    /** A web conversions campaign with a daily budget (major units), then read back from campaign/get. */
+    async createCampaign(tokens, account, campaign) {
+      const campaignId = await createTikTokCampaign(client, tokens.accessToken, account.externalId, {
+        campaign_name: campaign.name,
+        objective_type: "WEB_CONVERSIONS",
+        budget_mode: "BUDGET_MODE_DAY",
+        budget: Number(minorToDecimal(campaign.dailyBudgetMinor, account.currency)),
+        operation_status: campaign.status === "enabled" ? "ENABLE" : "DISABLE",
+      });
+      const created = await getTikTokCampaign(client, tokens.accessToken, account.externalId, campaignId);
+      if (!created) throw new PlatformError("tiktok-ads", "rejected", `TikTok does not list campaign ${campaignId}.`);
+      return mapTikTokCampaign(created, account.currency);
     },
   };
 }

@@ -72,5 +72,8 @@ export type TikTokReportRow = z.infer<typeof reportRowSchema>;
 
 export const reportPageSchema = z.object({ list: z.array(reportRowSchema), page_info: pageInfoSchema });
 
+/** `/campaign/create/` answers the campaign it made; its id is what we need. */
+export const createdCampaignSchema = z.object({ campaign_id: z.string().min(1) });
+
 /** Mutations answer with what they changed; nothing in it is needed. */
 export const mutationDataSchema = z.unknown();

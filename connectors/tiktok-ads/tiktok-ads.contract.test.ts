@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTikTokAdsSandbox } from "../../simulator/platforms/tiktok-ads.ts";
 import type { SandboxKit, SimCampaign, SimDailyMetric } from "../../simulator/sandbox-kit.ts";
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import { describeCampaignWrites } from "../campaign-writes.contract.ts";
 import type {
   AdPlatformConnector,
   DateRange,
@@ -412,4 +413,11 @@ describe("TikTok connector against the sandbox: errors", () => {
       message: "end_date must be later than or equal to start_date.",
     });
   });
+});
+
+describeCampaignWrites({
+  platform: "tiktok-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account: await firstAccount() }),
+  minimumDailyBudgetMinor: 5000,
+  belowMinimumMessage: /must be at least 50\.00 [A-Z]{3}/,
 });

@@ -77,6 +77,8 @@ export interface ChangeLogEntry {
   reason: string | null;
   before: CampaignSettings;
   after: CampaignSettings;
+  /** The campaign's currency, for its budgets; null once the campaign row is gone. */
+  currency: string | null;
   outcome: ChangeOutcome;
   platformResponse: string | null;
   batchId: string | null;

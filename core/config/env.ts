@@ -52,6 +52,10 @@ const envSchema = z
     SEED_DEMO: booleanFromString.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    // How long an API key lookup is trusted; a revoke reaches other nodes within it.
+    API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    // How often the API's call counts (kept in memory) are written to api_usage.
+    API_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     AUTH_FAILED_SIGN_INS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
     AUTH_FAILED_SIGN_INS_PER_IP: z.coerce.number().int().positive().default(100),
     AUTH_SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),

@@ -50,6 +50,30 @@ const EFFECTIVE_STATUSES = new Set([
   "ADSET_PAUSED",
 ]);
 const MAX_REMEMBERED = 5_000;
+const OBJECTIVES = [
+  "OUTCOME_APP_PROMOTION",
+  "OUTCOME_AWARENESS",
+  "OUTCOME_ENGAGEMENT",
+  "OUTCOME_LEADS",
+  "OUTCOME_SALES",
+  "OUTCOME_TRAFFIC",
+];
+const SPECIAL_AD_CATEGORIES = new Set([
+  "NONE",
+  "EMPLOYMENT",
+  "HOUSING",
+  "CREDIT",
+  "ISSUES_ELECTIONS_POLITICS",
+  "FINANCIAL_PRODUCTS_SERVICES",
+  "ONLINE_GAMBLING_AND_GAMING",
+]);
+const BID_STRATEGIES = new Set([
+  "LOWEST_COST_WITHOUT_CAP",
+  "LOWEST_COST_WITH_BID_CAP",
+  "COST_CAP",
+  "LOWEST_COST_WITH_MIN_ROAS",
+]);
+const MAX_CAMPAIGN_NAME_LENGTH = 400;
 
 interface ReportRun {
   id: string;
@@ -286,6 +310,34 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
   });
 
+  // New campaigns: form-encoded like every Graph POST, with campaign budget optimisation (a daily_budget).
+  graph.post("/:node/campaigns", async (c) => {
+    const auth = await authenticate(c);
+    if (auth instanceof Response) return auth;
+    const node = c.req.param("node");
+    const account = findAccount(auth.tenant, node);
+    if (!account) return respondGraphError(c, unknownObjectError(node, "post"));
+    const params = auth.params;
+    const problem =
+      checkCampaignName(params.name) ??
+      checkNewCampaign(params) ??
+      (params.daily_budget === undefined
+        ? {
+            message:
+              "(#100) The sandbox creates campaigns with campaign budget optimisation only: daily_budget is required",
+            code: 100,
+          }
+        : checkDailyBudget(params.daily_budget, account.currency));
+    if (problem) return respondGraphError(c, problem);
+    const created = await kit.engine.createCampaign(auth.tenant, PLATFORM, account.id, {
+      name: params.name!,
+      status: (params.status ?? "ACTIVE") === "ACTIVE" ? "enabled" : "paused",
+      dailyBudgetMinor: Number(params.daily_budget),
+    });
+    if (!created) return respondGraphError(c, unknownObjectError(node, "post"));
+    return c.json({ id: created.id });
+  });
+
   graph.get("/:node/insights", async (c) => {
     const auth = await authenticate(c);
     if (auth instanceof Response) return auth;
@@ -361,9 +413,13 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     const node = c.req.param("node");
     const found = await findCampaign(auth.tenant, node);
     if (!found) return respondGraphError(c, unknownObjectError(node, "post"));
-    const { status, daily_budget: dailyBudget } = auth.params;
-    if (status === undefined && dailyBudget === undefined)
+    const { status, daily_budget: dailyBudget, name } = auth.params;
+    if (status === undefined && dailyBudget === undefined && name === undefined)
       return respondGraphError(c, { message: "(#100) No fields to update were given", code: 100 });
+    if (name !== undefined) {
+      const problem = checkCampaignName(name);
+      if (problem) return respondGraphError(c, problem);
+    }
     if (status !== undefined && !CAMPAIGN_STATUSES.includes(status))
       return respondGraphError(c, {
         message: "(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}",
@@ -385,6 +441,8 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
       );
     if (dailyBudget !== undefined)
       await kit.engine.setCampaignDailyBudget(auth.tenant, PLATFORM, node, Number(dailyBudget));
+    if (name !== undefined && name !== found.campaign.name)
+      await kit.engine.setCampaignName(auth.tenant, PLATFORM, node, name);
     return c.json({ success: true });
   });
 
@@ -461,6 +519,47 @@ function readStatusFilter(value: string | undefined): Set<string> | GraphErrorSp
       code: 100,
     };
   return new Set(parsed as string[]);
+}
+
+function checkCampaignName(name: string | undefined): GraphErrorSpec | null {
+  if (name === undefined || !name.trim()) return { message: "(#100) The parameter name is required", code: 100 };
+  if (name.length > MAX_CAMPAIGN_NAME_LENGTH)
+    return {
+      message: `(#100) Param name must be at most ${MAX_CAMPAIGN_NAME_LENGTH} chars long`,
+      code: 100,
+    };
+  return null;
+}
+
+/** Objective, special ad categories, status and bid strategy, as Meta checks them on a new campaign. */
+function checkNewCampaign(params: Record<string, string>): GraphErrorSpec | null {
+  if (params.objective === undefined) return { message: "(#100) The parameter objective is required", code: 100 };
+  if (!OBJECTIVES.includes(params.objective))
+    return { message: `(#100) Param objective must be one of {${OBJECTIVES.join(", ")}}`, code: 100 };
+  if (params.special_ad_categories === undefined)
+    return {
+      message: "(#100) The parameter special_ad_categories is required",
+      code: 100,
+      error_user_title: "Special Ad Categories Required",
+      error_user_msg:
+        "Declare whether this campaign is about credit, employment, housing or social issues, elections or politics (send [] or NONE when it is not).",
+    };
+  let categories: unknown;
+  try {
+    categories = params.special_ad_categories === "NONE" ? [] : JSON.parse(params.special_ad_categories);
+  } catch {
+    categories = null;
+  }
+  if (!Array.isArray(categories) || categories.some((category) => !SPECIAL_AD_CATEGORIES.has(String(category))))
+    return {
+      message: `(#100) Param special_ad_categories[0] must be one of {${[...SPECIAL_AD_CATEGORIES].join(", ")}}`,
+      code: 100,
+    };
+  if (params.status !== undefined && params.status !== "ACTIVE" && params.status !== "PAUSED")
+    return { message: "(#100) Param status must be one of {ACTIVE, PAUSED}", code: 100 };
+  if (params.bid_strategy !== undefined && !BID_STRATEGIES.has(params.bid_strategy))
+    return { message: `(#100) Param bid_strategy must be one of {${[...BID_STRATEGIES].join(", ")}}`, code: 100 };
+  return null;
 }
 
 function checkDailyBudget(value: string, currency: string): GraphErrorSpec | null {

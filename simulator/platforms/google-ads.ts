@@ -18,12 +18,49 @@ const SCOPE = "https://www.googleapis.com/auth/adwords";
 const ACCESS_TOKEN_SECONDS = 3600;
 const FAILURE_TYPE = `type.googleapis.com/google.ads.googleads.${API_VERSION}.errors.GoogleAdsFailure`;
 
+/** Every campaign's daily budget is at least one unit of the account currency. */
+const MIN_DAILY_BUDGET_MICROS = 1_000_000;
+const MAX_CAMPAIGN_NAME_LENGTH = 255;
+/** The bidding strategies a Search campaign may be created with (exactly one). */
+const BIDDING_STRATEGIES = [
+  "manualCpc",
+  "targetSpend",
+  "maximizeClicks",
+  "maximizeConversions",
+  "maximizeConversionValue",
+  "targetCpa",
+  "targetRoas",
+] as const;
+const EU_POLITICAL_ADVERTISING = ["CONTAINS_EU_POLITICAL_ADVERTISING", "DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING"];
+
 export interface GoogleAdsSandboxOptions {
   /** Rows per `:search` page and per `:searchStream` batch; Google's is a fixed 10,000. Tests lower it. */
   pageSize?: number;
 }
 
 type GoogleRow = Record<string, Record<string, unknown>>;
+
+/** What one mutate knows while it checks its operations, so two of them cannot clash. */
+interface MutateContext {
+  tenant: string;
+  account: SimAccount;
+  campaigns: SimCampaign[];
+  namesInRequest: Set<string>;
+  budgetsInRequest: Set<string>;
+}
+
+/** An operation that passed its checks; it is applied only when every operation of the mutate passed. */
+interface PlannedOperation {
+  resourceName: string;
+  apply: () => Promise<unknown>;
+}
+
+/** A budget no campaign uses yet; the campaign that takes it gets the id reserved here. */
+interface PendingBudget {
+  accountId: string;
+  campaignId: string;
+  amountMicros: number;
+}
 interface AdsFailure {
   errorCode: Record<string, string>;
   message: string;
@@ -354,95 +391,280 @@ export function createGoogleAdsSandbox(kit: SandboxKit, options: GoogleAdsSandbo
     if (operations.length === 0) {
       return mutateError(c, [{ errorCode: { mutateError: "EMPTY_OPERATIONS" }, message: "No operations were given." }]);
     }
-    const campaigns = await kit.engine.listCampaigns(tenant, PLATFORM, account.id);
-    const changes: (() => Promise<boolean>)[] = [];
-    const results: { resourceName: string }[] = [];
+    const context: MutateContext = {
+      tenant,
+      account,
+      campaigns: await kit.engine.listCampaigns(tenant, PLATFORM, account.id),
+      namesInRequest: new Set(),
+      budgetsInRequest: new Set(),
+    };
+    const planned: PlannedOperation[] = [];
     const failures: AdsFailure[] = [];
-
-    operations.forEach((raw, index) => {
-      const operation = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-      const update = (
-        typeof operation.update === "object" && operation.update !== null ? operation.update : {}
-      ) as Record<string, unknown>;
-      const mask = typeof operation.updateMask === "string" ? operation.updateMask.split(",").map((p) => p.trim()) : [];
+    for (const [index, raw] of operations.entries()) {
       const at = (...path: string[]) => ({
         fieldPathElements: [{ fieldName: "operations", index }, ...path.map((fieldName) => ({ fieldName }))],
       });
-      const resourceName = typeof update.resourceName === "string" ? update.resourceName : "";
-
-      if (service === "campaigns") {
-        const id = new RegExp(`^customers/${account.id}/campaigns/(\\d+)$`).exec(resourceName)?.[1];
-        const campaign = campaigns.find((candidate) => candidate.id === id);
-        if (!campaign) {
-          failures.push(notFound(at("update", "resource_name")));
-          return;
-        }
-        if (mask.length !== 1 || mask[0] !== "status") {
-          failures.push({
-            errorCode: { fieldMaskError: "FIELD_NOT_FOUND" },
-            message: "The sandbox updates only the campaign status.",
-            location: at("update_mask"),
-          });
-          return;
-        }
-        const status = update.status;
-        if (status !== "ENABLED" && status !== "PAUSED") {
-          failures.push({
-            errorCode: { requestError: "INVALID_ENUM_VALUE" },
-            message: "The status must be ENABLED or PAUSED (remove a campaign with a remove operation).",
-            location: at("update", "status"),
-          });
-          return;
-        }
-        results.push({ resourceName });
-        changes.push(() =>
-          kit.engine.setCampaignStatus(tenant, PLATFORM, campaign.id, status === "ENABLED" ? "enabled" : "paused"),
-        );
-        return;
+      const operation = asRecord(raw);
+      const kinds = (["create", "update", "remove"] as const).filter((kind) => operation[kind] !== undefined);
+      if (kinds.length !== 1) {
+        failures.push(requiredField(at("operation")));
+        continue;
       }
-
-      const budgetId = new RegExp(`^customers/${account.id}/campaignBudgets/(\\d+)$`).exec(resourceName)?.[1];
-      const campaign = campaigns.find((candidate) => budgetIdOf(candidate.id) === budgetId);
-      if (!campaign) {
-        failures.push(notFound(at("update", "resource_name")));
-        return;
-      }
-      if (mask.length !== 1 || (mask[0] !== "amount_micros" && mask[0] !== "amountMicros")) {
-        failures.push({
-          errorCode: { fieldMaskError: "FIELD_NOT_FOUND" },
-          message: "The sandbox updates only the budget's amount_micros.",
-          location: at("update_mask"),
-        });
-        return;
-      }
-      const micros = Number(update.amountMicros);
-      const unit = 10 ** (6 - currencyExponent(account.currency));
-      if (!Number.isSafeInteger(micros) || micros <= 0) {
-        failures.push({
-          errorCode: { rangeError: "TOO_LOW" },
-          message: "Too low.",
-          location: at("update", "amount_micros"),
-        });
-        return;
-      }
-      if (micros % unit !== 0) {
-        failures.push({
-          errorCode: { campaignBudgetError: "NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT" },
-          message: "A money amount was not a multiple of a minimum unit.",
-          location: at("update", "amount_micros"),
-        });
-        return;
-      }
-      results.push({ resourceName });
-      changes.push(() => kit.engine.setCampaignDailyBudget(tenant, PLATFORM, campaign.id, micros / unit));
-    });
+      const outcome =
+        service === "campaigns"
+          ? await planCampaignOperation(context, operation, kinds[0]!, at)
+          : await planBudgetOperation(context, operation, kinds[0]!, at);
+      if ("errorCode" in outcome) failures.push(outcome);
+      else planned.push(outcome);
+    }
 
     // Without partial_failure, a mutate is atomic: one bad operation and nothing changes.
     if (failures.length > 0) return mutateError(c, failures);
-    if (request.validateOnly !== true) {
-      for (const change of changes) await change();
+    if (request.validateOnly === true) return c.json({ results: [] });
+    for (const operation of planned) await operation.apply();
+    return c.json({ results: planned.map(({ resourceName }) => ({ resourceName })) });
+  }
+
+  async function planCampaignOperation(
+    context: MutateContext,
+    operation: Record<string, unknown>,
+    kind: "create" | "update" | "remove",
+    at: (...path: string[]) => AdsFailure["location"],
+  ): Promise<PlannedOperation | AdsFailure> {
+    const { tenant, account, campaigns } = context;
+    const campaignName = (id: string) => `customers/${account.id}/campaigns/${id}`;
+
+    if (kind === "create") {
+      const create = asRecord(operation.create);
+      const problem = checkCampaignName(context, create.name, null, at("create", "name"));
+      if (problem) return problem;
+      const name = create.name as string;
+      const status = create.status ?? "ENABLED";
+      if (status !== "ENABLED" && status !== "PAUSED") return invalidStatus(at("create", "status"));
+      if (create.advertisingChannelType === undefined) return requiredField(at("create", "advertising_channel_type"));
+      if (create.advertisingChannelType !== "SEARCH") {
+        return {
+          errorCode: { campaignError: "INCOMPATIBLE_CAMPAIGN_FIELD" },
+          message: "The sandbox creates SEARCH campaigns only.",
+          location: at("create", "advertising_channel_type"),
+        };
+      }
+      if (BIDDING_STRATEGIES.filter((strategy) => create[strategy] !== undefined).length !== 1) {
+        return requiredField(at("create", "campaign_bidding_strategy"));
+      }
+      if (!EU_POLITICAL_ADVERTISING.includes(String(create.containsEuPoliticalAdvertising))) {
+        return requiredField(at("create", "contains_eu_political_advertising"));
+      }
+      const budgetId = new RegExp(`^customers/${account.id}/campaignBudgets/(\\d+)$`).exec(
+        typeof create.campaignBudget === "string" ? create.campaignBudget : "",
+      )?.[1];
+      if (!budgetId) return requiredField(at("create", "campaign_budget"));
+      const budget = await readPendingBudget(tenant, account, budgetId);
+      const isTaken =
+        context.budgetsInRequest.has(budgetId) || campaigns.some((campaign) => budgetIdOf(campaign.id) === budgetId);
+      if (isTaken || !budget) {
+        return isTaken
+          ? {
+              errorCode: {
+                campaignBudgetError: "CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS",
+              },
+              message: "Only explicitly shared campaign budgets can be used with multiple campaigns.",
+              location: at("create", "campaign_budget"),
+            }
+          : notFound(at("create", "campaign_budget"));
+      }
+      context.namesInRequest.add(name);
+      context.budgetsInRequest.add(budgetId);
+      return {
+        resourceName: campaignName(budget.campaignId),
+        apply: async () => {
+          await kit.engine.createCampaign(tenant, PLATFORM, account.id, {
+            id: budget.campaignId,
+            name,
+            status: status === "ENABLED" ? "enabled" : "paused",
+            dailyBudgetMinor: budget.amountMicros / microsPerMinor(account),
+          });
+          await kit.records.remove(tenant, PLATFORM, pendingBudgetKey(budgetId));
+        },
+      };
     }
-    return c.json({ results: request.validateOnly === true ? [] : results });
+
+    const resourceName =
+      kind === "remove"
+        ? typeof operation.remove === "string"
+          ? operation.remove
+          : ""
+        : String(asRecord(operation.update).resourceName ?? "");
+    const id = new RegExp(`^customers/${account.id}/campaigns/(\\d+)$`).exec(resourceName)?.[1];
+    const campaign = campaigns.find((candidate) => candidate.id === id);
+    if (!campaign) return notFound(at(kind, "resource_name"));
+    if (kind === "remove") {
+      return { resourceName, apply: () => kit.engine.setCampaignStatus(tenant, PLATFORM, campaign.id, "removed") };
+    }
+
+    const update = asRecord(operation.update);
+    const mask = readUpdateMask(operation.updateMask);
+    if (mask.length === 0 || mask.some((path) => path !== "status" && path !== "name")) {
+      return {
+        errorCode: { fieldMaskError: "FIELD_NOT_FOUND" },
+        message: "The sandbox updates only the campaign's status and name.",
+        location: at("update_mask"),
+      };
+    }
+    const changes: (() => Promise<unknown>)[] = [];
+    if (mask.includes("status")) {
+      const status = update.status;
+      if (status !== "ENABLED" && status !== "PAUSED") return invalidStatus(at("update", "status"));
+      changes.push(() =>
+        kit.engine.setCampaignStatus(tenant, PLATFORM, campaign.id, status === "ENABLED" ? "enabled" : "paused"),
+      );
+    }
+    if (mask.includes("name")) {
+      const problem = checkCampaignName(context, update.name, campaign.id, at("update", "name"));
+      if (problem) return problem;
+      const name = update.name as string;
+      context.namesInRequest.add(name);
+      changes.push(() => kit.engine.setCampaignName(tenant, PLATFORM, campaign.id, name));
+    }
+    return {
+      resourceName,
+      apply: async () => {
+        for (const change of changes) await change();
+      },
+    };
+  }
+
+  async function planBudgetOperation(
+    context: MutateContext,
+    operation: Record<string, unknown>,
+    kind: "create" | "update" | "remove",
+    at: (...path: string[]) => AdsFailure["location"],
+  ): Promise<PlannedOperation | AdsFailure> {
+    const { tenant, account, campaigns } = context;
+    const budgetName = (id: string) => `customers/${account.id}/campaignBudgets/${id}`;
+
+    if (kind === "create") {
+      const create = asRecord(operation.create);
+      // Google shares a new budget unless told otherwise; the sandbox keeps one budget per campaign.
+      if (create.explicitlyShared !== false) {
+        return {
+          errorCode: { campaignBudgetError: "CAMPAIGN_BUDGET_CANNOT_BE_SHARED" },
+          message: "The campaign budget cannot be shared.",
+          location: at("create", "explicitly_shared"),
+        };
+      }
+      if (create.deliveryMethod !== undefined && create.deliveryMethod !== "STANDARD") {
+        return {
+          errorCode: { campaignBudgetError: "CANNOT_USE_ACCELERATED_DELIVERY_MODE" },
+          message: "Cannot use accelerated delivery method on this budget.",
+          location: at("create", "delivery_method"),
+        };
+      }
+      if (create.period !== undefined && create.period !== "DAILY") {
+        return {
+          errorCode: { campaignBudgetError: "INVALID_BUDGET_PERIOD" },
+          message: "The period of the budget is not allowed.",
+          location: at("create", "period"),
+        };
+      }
+      const amount = checkBudgetMicros(account, create.amountMicros, at("create", "amount_micros"));
+      if (typeof amount !== "number") return amount;
+      // The campaign that will use this budget gets its id now, so the budget's id can follow from it.
+      const campaignId = await kit.engine.newCampaignId(tenant, PLATFORM);
+      const budgetId = budgetIdOf(campaignId);
+      const pending: PendingBudget = { accountId: account.id, campaignId, amountMicros: amount };
+      return {
+        resourceName: budgetName(budgetId),
+        apply: () => kit.records.put(tenant, PLATFORM, pendingBudgetKey(budgetId), JSON.stringify(pending)),
+      };
+    }
+
+    const resourceName =
+      kind === "remove"
+        ? typeof operation.remove === "string"
+          ? operation.remove
+          : ""
+        : String(asRecord(operation.update).resourceName ?? "");
+    const budgetId = new RegExp(`^customers/${account.id}/campaignBudgets/(\\d+)$`).exec(resourceName)?.[1] ?? "";
+    const campaign = campaigns.find((candidate) => budgetIdOf(candidate.id) === budgetId);
+    const pending = campaign ? null : await readPendingBudget(tenant, account, budgetId);
+    if (!campaign && !pending) return notFound(at(kind, "resource_name"));
+
+    if (kind === "remove") {
+      if (campaign && campaign.status !== "removed") {
+        return {
+          errorCode: { campaignBudgetError: "CAMPAIGN_BUDGET_IN_USE" },
+          message:
+            "The campaign budget is associated with at least one campaign, and so the campaign budget cannot be removed.",
+          location: at("remove"),
+        };
+      }
+      return { resourceName, apply: () => kit.records.remove(tenant, PLATFORM, pendingBudgetKey(budgetId)) };
+    }
+
+    const mask = readUpdateMask(operation.updateMask);
+    if (mask.length !== 1 || (mask[0] !== "amount_micros" && mask[0] !== "amountMicros")) {
+      return {
+        errorCode: { fieldMaskError: "FIELD_NOT_FOUND" },
+        message: "The sandbox updates only the budget's amount_micros.",
+        location: at("update_mask"),
+      };
+    }
+    const amount = checkBudgetMicros(account, asRecord(operation.update).amountMicros, at("update", "amount_micros"));
+    if (typeof amount !== "number") return amount;
+    return {
+      resourceName,
+      apply: async () => {
+        if (campaign) {
+          await kit.engine.setCampaignDailyBudget(tenant, PLATFORM, campaign.id, amount / microsPerMinor(account));
+        } else if (pending) {
+          const updated: PendingBudget = { ...pending, amountMicros: amount };
+          await kit.records.put(tenant, PLATFORM, pendingBudgetKey(budgetId), JSON.stringify(updated));
+        }
+      },
+    };
+  }
+
+  /** A budget created by campaignBudgets:mutate that no campaign uses yet. */
+  async function readPendingBudget(
+    tenant: string,
+    account: SimAccount,
+    budgetId: string,
+  ): Promise<PendingBudget | null> {
+    if (!budgetId) return null;
+    const stored = await kit.records.get(tenant, PLATFORM, pendingBudgetKey(budgetId));
+    if (!stored) return null;
+    const budget = JSON.parse(stored) as PendingBudget;
+    return budget.accountId === account.id ? budget : null;
+  }
+
+  function checkCampaignName(
+    context: MutateContext,
+    value: unknown,
+    ownId: string | null,
+    location: AdsFailure["location"],
+  ): AdsFailure | null {
+    if (typeof value !== "string" || !value.trim()) return requiredField(location);
+    if (value.length > MAX_CAMPAIGN_NAME_LENGTH || /[\0\n\r]/.test(value)) {
+      return {
+        errorCode: { stringLengthError: "TOO_LONG" },
+        message: `A campaign name has at most ${MAX_CAMPAIGN_NAME_LENGTH} characters on one line.`,
+        location,
+      };
+    }
+    const isDuplicate =
+      context.namesInRequest.has(value) ||
+      context.campaigns.some(
+        (campaign) => campaign.id !== ownId && campaign.status !== "removed" && campaign.name === value,
+      );
+    if (isDuplicate) {
+      return {
+        errorCode: { campaignError: "DUPLICATE_CAMPAIGN_NAME" },
+        message: "Cannot have two campaigns with the same name.",
+        location,
+      };
+    }
+    return null;
   }
 
   return app;
@@ -553,6 +775,71 @@ const budgetIds = new Map<string, string>();
 
 function notFound(location: AdsFailure["location"]): AdsFailure {
   return { errorCode: { mutateError: "RESOURCE_NOT_FOUND" }, message: "Resource was not found.", location };
+}
+
+function requiredField(location: AdsFailure["location"]): AdsFailure {
+  return { errorCode: { fieldError: "REQUIRED" }, message: "The required field was not present.", location };
+}
+
+function invalidStatus(location: AdsFailure["location"]): AdsFailure {
+  return {
+    errorCode: { requestError: "INVALID_ENUM_VALUE" },
+    message: "The status must be ENABLED or PAUSED (remove a campaign with a remove operation).",
+    location,
+  };
+}
+
+/** A budget amount in micros, or why Google refuses it (zero, under the per-day minimum, sub-unit). */
+function checkBudgetMicros(account: SimAccount, value: unknown, location: AdsFailure["location"]): number | AdsFailure {
+  const micros = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof micros !== "number" || !Number.isSafeInteger(micros) || micros <= 0) {
+    return { errorCode: { rangeError: "TOO_LOW" }, message: "Too low.", location };
+  }
+  if (micros < MIN_DAILY_BUDGET_MICROS) {
+    return {
+      errorCode: { campaignBudgetError: "BUDGET_BELOW_PER_DAY_MINIMUM" },
+      message: "Budget amount or total amount must be above this campaign's per-day minimum.",
+      location,
+      details: {
+        budgetPerDayMinimumErrorDetails: {
+          currencyCode: account.currency,
+          budgetPerDayMinimumMicros: String(MIN_DAILY_BUDGET_MICROS),
+          failedBudgetAmountMicros: String(micros),
+          minimumBudgetAmountMicros: String(MIN_DAILY_BUDGET_MICROS),
+        },
+      },
+    };
+  }
+  if (micros % microsPerMinor(account) !== 0) {
+    return {
+      errorCode: { campaignBudgetError: "NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT" },
+      message: "A money amount was not a multiple of a minimum unit.",
+      location,
+    };
+  }
+  return micros;
+}
+
+function microsPerMinor(account: SimAccount): number {
+  return 10 ** (6 - currencyExponent(account.currency));
+}
+
+function pendingBudgetKey(budgetId: string): string {
+  return `budget:${budgetId}`;
+}
+
+/** An update mask's paths ("status,name"). */
+function readUpdateMask(value: unknown): string[] {
+  return typeof value === "string"
+    ? value
+        .split(",")
+        .map((path) => path.trim())
+        .filter(Boolean)
+    : [];
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function mutateError(c: Context, failures: AdsFailure[]) {

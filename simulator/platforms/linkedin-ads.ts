@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { currencyExponent, decimalToMinor, minorToDecimal } from "../../connectors/money-units.ts";
-import type { SandboxKit, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
+import type { SandboxKit, SimAccount, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
 import {
   isRestliRecord,
   parseRestliValue,
@@ -47,6 +47,9 @@ const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1000;
 /** LinkedIn's smallest campaign daily budget is 10 units of the account currency. */
 const MIN_DAILY_BUDGET_UNITS = 10;
+const MAX_CAMPAIGN_NAME_LENGTH = 255;
+const CAMPAIGN_TYPES = new Set(["TEXT_AD", "SPONSORED_UPDATES", "SPONSORED_INMAILS", "DYNAMIC"]);
+const COST_TYPES = new Set(["CPM", "CPC", "CPV"]);
 /** Fixed rates for `costInUsd`; enough for a sandbox. */
 const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27 };
 const ANALYTICS_FIELDS = new Set([
@@ -62,6 +65,7 @@ const ANALYTICS_FIELDS = new Set([
 ]);
 const ACCOUNT_URN = "urn:li:sponsoredAccount:";
 const CAMPAIGN_URN = "urn:li:sponsoredCampaign:";
+const CAMPAIGN_GROUP_URN = "urn:li:sponsoredCampaignGroup:";
 
 type ApiEnv = { Variables: { tenant: string } };
 
@@ -122,6 +126,55 @@ function encodePageToken(offset: number): string {
 function decodePageToken(token: string): number | null {
   const match = /^offset:(\d+)$/.exec(Buffer.from(token, "base64url").toString());
   return match ? Number(match[1]) : null;
+}
+
+/** Every account has one campaign group from the start, LinkedIn's "Default Campaign Group". */
+function defaultCampaignGroupId(accountId: string): string {
+  return String(600_000_000 + (Number(accountId) % 100_000_000));
+}
+
+function describeCampaign(campaign: SimCampaign, account: SimAccount) {
+  return {
+    id: Number(campaign.id),
+    name: campaign.name,
+    account: `${ACCOUNT_URN}${account.id}`,
+    campaignGroup: `${CAMPAIGN_GROUP_URN}${defaultCampaignGroupId(account.id)}`,
+    status: toLinkedInStatus(campaign.status),
+    type: "SPONSORED_UPDATES",
+    costType: "CPM",
+    dailyBudget: {
+      amount: minorToDecimal(campaign.dailyBudgetMinor, account.currency),
+      currencyCode: account.currency,
+    },
+    runSchedule: { start: Date.parse(`${campaign.startDate}T00:00:00Z`) },
+    locale: { country: "US", language: "en" },
+    test: false,
+    version: { versionTag: "1" },
+  };
+}
+
+/** The name, or why LinkedIn refuses it. */
+function checkCampaignName(value: unknown): string | { problem: string } {
+  if (typeof value !== "string" || !value.trim()) return { problem: "name is required and must not be blank." };
+  if (value.length > MAX_CAMPAIGN_NAME_LENGTH)
+    return { problem: `name must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters.` };
+  return value;
+}
+
+/** A daily budget in minor units, or why LinkedIn refuses it (shape, currency, under the minimum). */
+function checkDailyBudget(value: unknown, account: SimAccount): number | { problem: string } {
+  const budget = value as { amount?: unknown; currencyCode?: unknown } | null;
+  if (typeof budget?.amount !== "string" || !/^\d+(\.\d+)?$/.test(budget.amount))
+    return { problem: "dailyBudget.amount must be a decimal string." };
+  if (budget.currencyCode !== account.currency)
+    return {
+      problem: `dailyBudget.currencyCode ${String(budget.currencyCode)} does not match the account currency ${account.currency}.`,
+    };
+  if (Number(budget.amount) < MIN_DAILY_BUDGET_UNITS)
+    return {
+      problem: `Campaign daily budget must be at least ${MIN_DAILY_BUDGET_UNITS.toFixed(2)} ${account.currency}.`,
+    };
+  return decimalToMinor(budget.amount, account.currency);
 }
 
 function toLinkedInStatus(status: SimCampaignStatus): string {
@@ -398,24 +451,90 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
         serviceErrorCode: 100,
       });
     const elements = campaigns
-      .map((campaign) => ({
-        id: Number(campaign.id),
-        name: campaign.name,
-        account: `${ACCOUNT_URN}${accountId}`,
-        campaignGroup: `urn:li:sponsoredCampaignGroup:${accountId.slice(-4)}${campaign.id.slice(-4)}`,
-        status: toLinkedInStatus(campaign.status),
-        type: "SPONSORED_UPDATES",
-        costType: "CPM",
-        dailyBudget: {
-          amount: minorToDecimal(campaign.dailyBudgetMinor, account.currency),
-          currencyCode: account.currency,
-        },
-        runSchedule: { start: Date.parse(`${campaign.startDate}T00:00:00Z`) },
-        test: false,
-        version: { versionTag: "1" },
-      }))
+      .map((campaign) => describeCampaign(campaign, account))
       .filter((campaign) => !statuses || statuses.has(campaign.status));
     return pageOf(c, elements);
+  });
+
+  api.get("/adAccounts/:accountId/adCampaignGroups", (c) => {
+    const statuses = readSearch(c);
+    if (statuses instanceof Response) return statuses;
+    const accountId = c.req.param("accountId");
+    const account = kit.engine.listAccounts(c.get("tenant"), PLATFORM).find((candidate) => candidate.id === accountId);
+    if (!account)
+      return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}/adCampaignGroups`, {
+        serviceErrorCode: 100,
+      });
+    const groups = [
+      {
+        id: Number(defaultCampaignGroupId(accountId)),
+        name: "Default Campaign Group",
+        account: `${ACCOUNT_URN}${accountId}`,
+        status: "ACTIVE",
+        test: false,
+      },
+    ].filter((group) => !statuses || statuses.has(group.status));
+    return pageOf(c, groups);
+  });
+
+  api.get("/adAccounts/:accountId/adCampaigns/:campaignId", async (c) => {
+    const accountId = c.req.param("accountId");
+    const account = kit.engine.listAccounts(c.get("tenant"), PLATFORM).find((candidate) => candidate.id === accountId);
+    const campaigns = await campaignsOf(c.get("tenant"), accountId);
+    if (!account || !campaigns)
+      return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}/adCampaigns`, {
+        serviceErrorCode: 100,
+      });
+    const campaign = campaigns.find((candidate) => candidate.id === c.req.param("campaignId"));
+    if (!campaign) return linkedInError(c, 404, `Campaign ${c.req.param("campaignId")} does not exist.`);
+    return c.json(describeCampaign(campaign, account));
+  });
+
+  // A new campaign: 201 with its id in the x-restli-id header and no body.
+  api.post("/adAccounts/:accountId/adCampaigns", async (c) => {
+    const tenant = c.get("tenant");
+    const method = c.req.header("X-RestLi-Method")?.toUpperCase();
+    if (method !== undefined && method !== "CREATE")
+      return linkedInError(c, 400, `The method ${method} is not supported on this collection.`);
+    const accountId = c.req.param("accountId");
+    const account = kit.engine.listAccounts(tenant, PLATFORM).find((candidate) => candidate.id === accountId);
+    if (!account)
+      return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}/adCampaigns`, {
+        serviceErrorCode: 100,
+      });
+    const body = asRecord(await c.req.json().catch(() => null));
+    if (body.account !== `${ACCOUNT_URN}${accountId}`)
+      return linkedInError(c, 400, `account must be ${ACCOUNT_URN}${accountId}, the account in the path.`);
+    if (body.campaignGroup !== `${CAMPAIGN_GROUP_URN}${defaultCampaignGroupId(accountId)}`)
+      return linkedInError(
+        c,
+        400,
+        `campaignGroup ${String(body.campaignGroup)} is not a campaign group of this account.`,
+      );
+    const name = checkCampaignName(body.name);
+    if (typeof name !== "string") return linkedInError(c, 400, name.problem);
+    if (!CAMPAIGN_TYPES.has(String(body.type)))
+      return linkedInError(c, 400, `type must be one of ${[...CAMPAIGN_TYPES].join(", ")}.`);
+    if (!COST_TYPES.has(String(body.costType)))
+      return linkedInError(c, 400, `costType must be one of ${[...COST_TYPES].join(", ")}.`);
+    if (body.dailyBudget === undefined)
+      return linkedInError(c, 400, "The sandbox creates campaigns with a dailyBudget only.");
+    const budget = checkDailyBudget(body.dailyBudget, account);
+    if (typeof budget !== "number") return linkedInError(c, 400, budget.problem);
+    if (body.status !== "ACTIVE" && body.status !== "PAUSED")
+      return linkedInError(c, 400, "status must be ACTIVE or PAUSED for a new campaign in the sandbox.");
+    if (typeof asRecord(body.runSchedule).start !== "number")
+      return linkedInError(c, 400, "runSchedule.start is required (epoch milliseconds).");
+    const locale = asRecord(body.locale);
+    if (typeof locale.country !== "string" || typeof locale.language !== "string")
+      return linkedInError(c, 400, "locale is required: {country, language}.");
+    const created = await kit.engine.createCampaign(tenant, PLATFORM, accountId, {
+      name,
+      status: body.status === "ACTIVE" ? "enabled" : "paused",
+      dailyBudgetMinor: budget,
+    });
+    if (!created) return linkedInError(c, 403, `Not enough permissions to access: adAccounts/${accountId}`);
+    return c.body(null, 201, { "x-restli-id": created.id, "x-linkedin-id": created.id });
   });
 
   api.post("/adAccounts/:accountId/adCampaigns/:campaignId", async (c) => {
@@ -438,6 +557,7 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
 
     let status: SimCampaignStatus | null = null;
     let dailyBudgetMinor: number | null = null;
+    let name: string | null = null;
     for (const [field, value] of Object.entries(set)) {
       if (field === "status") {
         const mapped = { ACTIVE: "enabled", PAUSED: "paused", ARCHIVED: "removed" }[String(value)] as
@@ -451,22 +571,13 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
           );
         status = mapped;
       } else if (field === "dailyBudget") {
-        const budget = value as { amount?: unknown; currencyCode?: unknown } | null;
-        if (typeof budget?.amount !== "string" || !/^\d+(\.\d+)?$/.test(budget.amount))
-          return linkedInError(c, 400, "dailyBudget.amount must be a decimal string.");
-        if (budget.currencyCode !== account.currency)
-          return linkedInError(
-            c,
-            400,
-            `dailyBudget.currencyCode ${String(budget.currencyCode)} does not match the account currency ${account.currency}.`,
-          );
-        if (Number(budget.amount) < MIN_DAILY_BUDGET_UNITS)
-          return linkedInError(
-            c,
-            400,
-            `Campaign daily budget must be at least ${MIN_DAILY_BUDGET_UNITS.toFixed(2)} ${account.currency}.`,
-          );
-        dailyBudgetMinor = decimalToMinor(budget.amount, account.currency);
+        const budget = checkDailyBudget(value, account);
+        if (typeof budget !== "number") return linkedInError(c, 400, budget.problem);
+        dailyBudgetMinor = budget;
+      } else if (field === "name") {
+        const checked = checkCampaignName(value);
+        if (typeof checked !== "string") return linkedInError(c, 400, checked.problem);
+        name = checked;
       } else {
         return linkedInError(c, 400, `Field ${field} cannot be updated in this sandbox.`);
       }
@@ -474,6 +585,7 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
     if (status) await kit.engine.setCampaignStatus(tenant, PLATFORM, campaignId, status);
     if (dailyBudgetMinor !== null)
       await kit.engine.setCampaignDailyBudget(tenant, PLATFORM, campaignId, dailyBudgetMinor);
+    if (name !== null) await kit.engine.setCampaignName(tenant, PLATFORM, campaignId, name);
     return c.body(null, 204);
   });
 
@@ -548,6 +660,10 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
   api.all("*", (c) => linkedInError(c, 404, "No virtual resource found", { code: "RESOURCE_NOT_FOUND" }));
   app.route("/rest", api);
   return app;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function readPatchSet(body: unknown): Record<string, unknown> | null {

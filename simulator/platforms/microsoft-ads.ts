@@ -17,6 +17,11 @@ import { writeZip } from "./microsoft-ads-zip.ts";
 const PLATFORM = "microsoft-ads";
 const SCOPE = "https://ads.microsoft.com/msads.manage";
 const ACCESS_TOKEN_SECONDS = 3600;
+/** Campaigns per AddCampaigns, UpdateCampaigns or GetCampaignsByIds call. */
+const MAX_CAMPAIGNS_PER_CALL = 100;
+const MAX_CAMPAIGN_NAME_LENGTH = 128;
+/** The smallest campaign daily budget the sandbox takes: one unit of the account currency. */
+const MIN_DAILY_BUDGET_UNITS = 1;
 /** Finished reports kept for download; the oldest are dropped first. */
 const MAX_KEPT_REPORTS = 200;
 
@@ -347,6 +352,124 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
     });
   });
 
+  app.post("/CampaignManagement/v13/Campaigns", async (c) => {
+    const auth = await authenticate(c, "campaign");
+    if (auth instanceof Response) return auth;
+    const body = await readBody(c);
+    const scoped = checkAccountScope(c, auth.tenant, readLong(body.AccountId));
+    if (scoped instanceof Response) return scoped;
+    const additions = Array.isArray(body.Campaigns) ? (body.Campaigns as unknown[]) : [];
+    const batchProblem = checkBatchSize(c, additions.length);
+    if (batchProblem) return batchProblem;
+    const campaigns = await kit.engine.listCampaigns(auth.tenant, PLATFORM, scoped.id);
+    const errors = new BatchErrors();
+    const names = new Set<string>();
+    const campaignIds: (number | string | null)[] = [];
+
+    for (const [index, raw] of additions.entries()) {
+      const campaign = asRecord(raw);
+      campaignIds.push(null);
+      const nameProblem = checkCampaignName(campaign.Name, campaigns, null, names);
+      if (nameProblem) {
+        errors.add(index, ...nameProblem);
+        continue;
+      }
+      if (campaign.BudgetType !== "DailyBudgetStandard" && campaign.BudgetType !== "DailyBudgetAccelerated") {
+        errors.add(
+          index,
+          1121,
+          "CampaignServiceInvalidBudgetType",
+          "The campaign budget type is missing or is not valid.",
+          "BudgetType",
+        );
+        continue;
+      }
+      const budget = readDailyBudget(campaign.DailyBudget, scoped.currency);
+      if (typeof budget !== "number") {
+        errors.add(index, ...budget);
+        continue;
+      }
+      if (typeof campaign.TimeZone !== "string" || !MICROSOFT_TIME_ZONE_NAMES.has(campaign.TimeZone)) {
+        errors.add(index, 1109, "CampaignServiceTimeZoneNotEnabled", "The campaign timezone is required.", "TimeZone");
+        continue;
+      }
+      const status = campaign.Status ?? "Active";
+      if (status !== "Active" && status !== "Paused") {
+        errors.add(
+          index,
+          1120,
+          "CampaignServiceInvalidCampaignStatus",
+          "The campaign status is not valid for the requested operation.",
+          "Status",
+        );
+        continue;
+      }
+      if (campaign.CampaignType !== undefined && campaign.CampaignType !== null && campaign.CampaignType !== "Search") {
+        errors.add(
+          index,
+          1151,
+          "CampaignServiceInvalidSettingForCampaignType",
+          "The sandbox creates Search campaigns only.",
+          "CampaignType",
+        );
+        continue;
+      }
+      const name = campaign.Name as string;
+      names.add(name);
+      const created = await kit.engine.createCampaign(auth.tenant, PLATFORM, scoped.id, {
+        name,
+        status: status === "Active" ? "enabled" : "paused",
+        dailyBudgetMinor: budget,
+      });
+      campaignIds[index] = created ? toLong(created.id) : null;
+    }
+    return c.json({ CampaignIds: campaignIds, PartialErrors: errors.list });
+  });
+
+  app.post("/CampaignManagement/v13/Campaigns/QueryByIds", async (c) => {
+    const auth = await authenticate(c, "campaign");
+    if (auth instanceof Response) return auth;
+    const body = await readBody(c);
+    const scoped = checkAccountScope(c, auth.tenant, readLong(body.AccountId));
+    if (scoped instanceof Response) return scoped;
+    const ids = Array.isArray(body.CampaignIds) ? body.CampaignIds.map(readLong) : [];
+    if (ids.length === 0) {
+      return apiFault(
+        c,
+        "campaign",
+        400,
+        1118,
+        "CampaignServiceCampaignIdsArrayShouldNotBeNullOrEmpty",
+        "The array of campaign identifiers is null or empty.",
+      );
+    }
+    if (ids.length > MAX_CAMPAIGNS_PER_CALL) {
+      return apiFault(
+        c,
+        "campaign",
+        400,
+        1119,
+        "CampaignServiceCampaignIdsArrayExceedsLimit",
+        "The list of campaign identifiers exceeds the limit.",
+      );
+    }
+    const campaigns = await kit.engine.listCampaigns(auth.tenant, PLATFORM, scoped.id);
+    const errors = new BatchErrors();
+    const found = ids.map((id, index) => {
+      const campaign = campaigns.find((candidate) => candidate.id === id && candidate.status !== "removed");
+      if (!campaign)
+        errors.add(
+          index,
+          1100,
+          "CampaignServiceInvalidCampaignId",
+          "The campaign identifier is not valid.",
+          "CampaignIds",
+        );
+      return campaign ? serializeCampaign(campaign, scoped) : null;
+    });
+    return c.json({ Campaigns: found, PartialErrors: errors.list });
+  });
+
   app.put("/CampaignManagement/v13/Campaigns", async (c) => {
     const auth = await authenticate(c, "campaign");
     if (auth instanceof Response) return auth;
@@ -354,35 +477,24 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
     const scoped = checkAccountScope(c, auth.tenant, readLong(body.AccountId));
     if (scoped instanceof Response) return scoped;
     const updates = Array.isArray(body.Campaigns) ? (body.Campaigns as unknown[]) : [];
-    if (updates.length === 0) {
-      return apiFault(c, "campaign", 400, 1103, "CampaignServiceNullCampaign", "The campaign object is null.");
-    }
+    const batchProblem = checkBatchSize(c, updates.length);
+    if (batchProblem) return batchProblem;
     const campaigns = await kit.engine.listCampaigns(auth.tenant, PLATFORM, scoped.id);
-    const partialErrors: Record<string, unknown>[] = [];
-    const batchError = (index: number, code: number, errorCode: string, message: string, fieldPath: string | null) =>
-      partialErrors.push({
-        Code: code,
-        Details: null,
-        ErrorCode: errorCode,
-        FieldPath: fieldPath,
-        ForwardCompatibilityMap: null,
-        Index: index,
-        Message: message,
-        Type: "BatchError",
-      });
+    const errors = new BatchErrors();
+    const names = new Set<string>();
 
     for (const [index, raw] of updates.entries()) {
-      const update = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+      const update = asRecord(raw);
       const campaign = campaigns.find(
         (candidate) => candidate.id === readLong(update.Id) && candidate.status !== "removed",
       );
       if (!campaign) {
-        batchError(index, 1100, "CampaignServiceInvalidCampaignId", "The campaign identifier is not valid.", "Id");
+        errors.add(index, 1100, "CampaignServiceInvalidCampaignId", "The campaign identifier is not valid.", "Id");
         continue;
       }
       const status = update.Status;
       if (status !== undefined && status !== null && status !== "Active" && status !== "Paused") {
-        batchError(
+        errors.add(
           index,
           1120,
           "CampaignServiceInvalidCampaignStatus",
@@ -393,20 +505,21 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
       }
       let budgetMinor: number | null = null;
       if (update.DailyBudget !== undefined && update.DailyBudget !== null) {
-        const exponent = currencyExponent(scoped.currency);
-        const amount = Number(update.DailyBudget);
-        const minor = Math.round(amount * 10 ** exponent);
-        if (!Number.isFinite(amount) || amount <= 0 || Math.abs(minor - amount * 10 ** exponent) > 1e-6) {
-          batchError(
-            index,
-            1106,
-            "CampaignServiceInvalidDailyBudget",
-            "The campaign daily budget is not valid.",
-            "DailyBudget",
-          );
+        const budget = readDailyBudget(update.DailyBudget, scoped.currency);
+        if (typeof budget !== "number") {
+          errors.add(index, ...budget);
           continue;
         }
-        budgetMinor = minor;
+        budgetMinor = budget;
+      }
+      const hasName = update.Name !== undefined && update.Name !== null;
+      if (hasName) {
+        const nameProblem = checkCampaignName(update.Name, campaigns, campaign.id, names);
+        if (nameProblem) {
+          errors.add(index, ...nameProblem);
+          continue;
+        }
+        names.add(update.Name as string);
       }
       // Each campaign in the batch succeeds or fails on its own.
       if (status === "Active" || status === "Paused") {
@@ -419,8 +532,10 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
       }
       if (budgetMinor !== null)
         await kit.engine.setCampaignDailyBudget(auth.tenant, PLATFORM, campaign.id, budgetMinor);
+      if (hasName && update.Name !== campaign.name)
+        await kit.engine.setCampaignName(auth.tenant, PLATFORM, campaign.id, update.Name as string);
     }
-    return c.json({ PartialErrors: partialErrors });
+    return c.json({ PartialErrors: errors.list });
   });
 
   // ------------------------------------------------------------------------------------------
@@ -622,6 +737,96 @@ function serializeCampaign(campaign: SimCampaign, account: SimAccount) {
     BudgetId: null,
     Languages: ["All"],
   };
+}
+
+type BatchErrorSpec = [code: number, errorCode: string, message: string, fieldPath: string | null, details?: string];
+
+/** PartialErrors: one BatchError per refused item, with its index in the request. */
+class BatchErrors {
+  readonly list: Record<string, unknown>[] = [];
+
+  add(index: number, code: number, errorCode: string, message: string, fieldPath: string | null, details?: string) {
+    this.list.push({
+      Code: code,
+      Details: details ?? null,
+      ErrorCode: errorCode,
+      FieldPath: fieldPath,
+      ForwardCompatibilityMap: null,
+      Index: index,
+      Message: message,
+      Type: "BatchError",
+    });
+  }
+}
+
+function checkBatchSize(c: Context, size: number): Response | null {
+  if (size === 0) {
+    return apiFault(
+      c,
+      "campaign",
+      400,
+      1113,
+      "CampaignServiceCampaignsArrayShouldNotBeNullOrEmpty",
+      "The array of campaigns is null or empty.",
+    );
+  }
+  if (size > MAX_CAMPAIGNS_PER_CALL) {
+    return apiFault(
+      c,
+      "campaign",
+      400,
+      1114,
+      "CampaignServiceCampaignsArrayExceedsLimit",
+      "The list of campaigns exceeds the limit.",
+    );
+  }
+  return null;
+}
+
+/** A name must be present, short enough and unlike every other campaign's in the account. */
+function checkCampaignName(
+  value: unknown,
+  campaigns: SimCampaign[],
+  ownId: string | null,
+  namesInRequest: Set<string>,
+): BatchErrorSpec | null {
+  if (typeof value !== "string" || !value.trim() || value.length > MAX_CAMPAIGN_NAME_LENGTH) {
+    return [1101, "CampaignServiceInvalidCampaignName", "The campaign name is not valid.", "Name"];
+  }
+  const lower = value.toLowerCase();
+  const isDuplicate =
+    [...namesInRequest].some((name) => name.toLowerCase() === lower) ||
+    campaigns.some(
+      (campaign) => campaign.id !== ownId && campaign.status !== "removed" && campaign.name.toLowerCase() === lower,
+    );
+  return isDuplicate
+    ? [
+        1115,
+        "CampaignServiceCannotCreateDuplicateCampaign",
+        "An attempt was made to create a duplicate of a campaign that already exists.",
+        "Name",
+      ]
+    : null;
+}
+
+/** A DailyBudget in minor units, or the BatchError for an amount Microsoft refuses. */
+function readDailyBudget(value: unknown, currency: string): number | BatchErrorSpec {
+  const exponent = currencyExponent(currency);
+  const amount = typeof value === "number" || typeof value === "string" ? Number(value) : Number.NaN;
+  const minor = Math.round(amount * 10 ** exponent);
+  const invalid = (details?: string): BatchErrorSpec => [
+    1106,
+    "CampaignServiceInvalidDailyBudget",
+    "The campaign daily budget is not valid.",
+    "DailyBudget",
+    details,
+  ];
+  if (!Number.isFinite(amount) || amount <= 0 || Math.abs(minor - amount * 10 ** exponent) > 1e-6) return invalid();
+  if (amount < MIN_DAILY_BUDGET_UNITS) {
+    const minimum = minorToDecimal(MIN_DAILY_BUDGET_UNITS * 10 ** exponent, currency);
+    return invalid(`The daily budget must be at least ${minimum} ${currency}.`);
+  }
+  return minor;
 }
 
 function campaignTypeOf(campaign: SimCampaign): string {

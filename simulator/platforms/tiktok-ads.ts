@@ -11,6 +11,26 @@ const SCOPE_IDS = [1, 2, 3, 4];
 /** With stat_time_day a report may span at most this many days. */
 const MAX_DAILY_REPORT_DAYS = 30;
 const MAX_PAGE_SIZE = 1000;
+/** TikTok's smallest campaign daily budget: 50 units of the account currency. */
+const MIN_DAILY_BUDGET = 50;
+const MAX_CAMPAIGN_NAME_LENGTH = 512;
+const OBJECTIVE_TYPES = [
+  "APP_PROMOTION",
+  "WEB_CONVERSIONS",
+  "PRODUCT_SALES",
+  "REACH",
+  "RF_REACH",
+  "VIDEO_VIEWS",
+  "TRAFFIC",
+  "ENGAGEMENT",
+  "LEAD_GENERATION",
+];
+const BUDGET_MODES = [
+  "BUDGET_MODE_DAY",
+  "BUDGET_MODE_TOTAL",
+  "BUDGET_MODE_INFINITE",
+  "BUDGET_MODE_DYNAMIC_DAILY_BUDGET",
+];
 
 const ADVERTISER_FIELDS = ["advertiser_id", "name", "currency", "timezone", "display_timezone", "status", "company"];
 const CAMPAIGN_FIELDS = [
@@ -215,8 +235,13 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
       const primaryStatus = filtering.primary_status ?? "STATUS_NOT_DELETE";
       if (!["STATUS_ALL", "STATUS_NOT_DELETE", "STATUS_DELETE"].includes(String(primaryStatus)))
         return { code: 40002, message: `filtering.primary_status: Invalid enum value ${String(primaryStatus)}.` };
+      const campaignIds = filtering.campaign_ids === undefined ? null : readStringList(filtering, "campaign_ids", true);
+      if (isFailure(campaignIds)) return { ...campaignIds, message: `filtering.${campaignIds.message}` };
+      if (campaignIds && campaignIds.length > 100)
+        return { code: 40002, message: "filtering.campaign_ids: Longer than maximum length 100." };
       const campaigns = (await kit.engine.listCampaigns(tenant, PLATFORM, account.id))
         .filter((campaign) => {
+          if (campaignIds && !campaignIds.includes(campaign.id)) return false;
           if (primaryStatus === "STATUS_ALL") return true;
           return (campaign.status === "removed") === (primaryStatus === "STATUS_DELETE");
         })
@@ -277,6 +302,37 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   );
 
   api.post(
+    "/campaign/create/",
+    route(async ({ tenant, params }) => {
+      const account = findAdvertiser(tenant, params);
+      if (isFailure(account)) return account;
+      const name = checkCampaignName(params.campaign_name);
+      if (isFailure(name)) return name;
+      if (params.objective_type === undefined) return missingField("objective_type");
+      if (!OBJECTIVE_TYPES.includes(String(params.objective_type)))
+        return { code: 40002, message: `objective_type: Must be one of: ${OBJECTIVE_TYPES.join(", ")}.` };
+      if (params.budget_mode === undefined) return missingField("budget_mode");
+      if (!BUDGET_MODES.includes(String(params.budget_mode)))
+        return { code: 40002, message: `budget_mode: Must be one of: ${BUDGET_MODES.join(", ")}.` };
+      if (params.budget_mode !== "BUDGET_MODE_DAY")
+        return { code: 40002, message: "budget_mode: The sandbox creates campaigns with a daily budget only." };
+      if (params.budget === undefined) return missingField("budget");
+      const budget = checkBudget(params.budget, account);
+      if (isFailure(budget)) return budget;
+      const operation = params.operation_status ?? "ENABLE";
+      if (operation !== "ENABLE" && operation !== "DISABLE")
+        return { code: 40002, message: "operation_status: Must be one of: ENABLE, DISABLE." };
+      const created = await kit.engine.createCampaign(tenant, PLATFORM, account.id, {
+        name,
+        status: operation === "ENABLE" ? "enabled" : "paused",
+        dailyBudgetMinor: budget,
+      });
+      if (!created) return { code: 40001, message: `No permission to operate advertiser ${account.id}.` };
+      return describeCampaign(created, account);
+    }),
+  );
+
+  api.post(
     "/campaign/update/",
     route(async ({ tenant, params }) => {
       const account = findAdvertiser(tenant, params);
@@ -290,14 +346,12 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
       if (!campaign) return { code: 40002, message: `Campaign ${id} does not exist.` };
       if (campaign.status === "removed")
         return { code: 40002, message: `Campaign ${id} has been deleted and cannot be modified.` };
-      if (params.budget !== undefined) {
-        const budget = Number(params.budget);
-        if (typeof params.budget !== "number" || !Number.isFinite(budget) || budget <= 0)
-          return { code: 40002, message: "budget: Must be a positive number." };
-        await kit.engine.setCampaignDailyBudget(tenant, PLATFORM, id, decimalToMinor(budget, account.currency));
-      }
-      if (typeof params.campaign_name === "string" && params.campaign_name !== campaign.name)
-        return { code: 40002, message: "campaign_name: The sandbox does not rename campaigns." };
+      const budget = params.budget === undefined ? null : checkBudget(params.budget, account);
+      if (isFailure(budget)) return budget;
+      const name = params.campaign_name === undefined ? null : checkCampaignName(params.campaign_name);
+      if (isFailure(name)) return name;
+      if (budget !== null) await kit.engine.setCampaignDailyBudget(tenant, PLATFORM, id, budget);
+      if (name !== null && name !== campaign.name) await kit.engine.setCampaignName(tenant, PLATFORM, id, name);
       return {
         campaign_id: id,
         budget: params.budget ?? Number(minorToDecimal(campaign.dailyBudgetMinor, account.currency)),
@@ -310,6 +364,27 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   app.route("/open_api/v1.3", api);
   app.all("*", (c) => respondFailure(c, { code: 40400, message: "Not Found", status: 404 }));
   return app;
+}
+
+function checkCampaignName(value: unknown): string | TikTokFailure {
+  if (value === undefined) return missingField("campaign_name");
+  if (typeof value !== "string" || !value.trim())
+    return { code: 40002, message: "campaign_name: Field may not be blank." };
+  if (value.length > MAX_CAMPAIGN_NAME_LENGTH)
+    return { code: 40002, message: `campaign_name: Longer than maximum length ${MAX_CAMPAIGN_NAME_LENGTH}.` };
+  return value;
+}
+
+/** A campaign daily budget in major units → minor units, or TikTok's refusal (not a number, under 50). */
+function checkBudget(value: unknown, account: SimAccount): number | TikTokFailure {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0)
+    return { code: 40002, message: "budget: Must be a positive number." };
+  if (value < MIN_DAILY_BUDGET)
+    return {
+      code: 40002,
+      message: `budget: The daily budget of a campaign must be at least ${MIN_DAILY_BUDGET.toFixed(2)} ${account.currency}.`,
+    };
+  return decimalToMinor(value, account.currency);
 }
 
 function describeCampaign(campaign: SimCampaign, account: SimAccount): Record<string, unknown> {

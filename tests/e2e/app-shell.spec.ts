@@ -12,7 +12,8 @@ describe("app shell sidebar", () => {
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     for (const [name, href] of [
       ["Ask Adhelm Beta", "/ask-shown"],
-      ["Getting Started 1/6", "/getting-started"],
+      // The viewer's setup progress: verified, with a complete profile (name, company, role, zone, currency).
+      ["Getting Started 2/6", "/getting-started"],
       ["Dashboard", "/dashboard"],
       ["Campaigns", "/campaigns/mes-ads"],
       ["Optimizer", "/optimizer"],

@@ -1,12 +1,14 @@
 import { PanelLeft } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
+import { getOnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
+import { appContext } from "../../lib/app-context.ts";
 import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import { useRootData } from "../../root.tsx";
 import { Button } from "../ui/button.tsx";
 import { Separator } from "../ui/separator.tsx";
 import { TooltipProvider } from "../ui/tooltip.tsx";
 import type { Route } from "./+types/app-layout";
-import { titleForPath } from "./app-navigation.ts";
+import { GETTING_STARTED_PATH, titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
@@ -19,8 +21,19 @@ const PUBLIC_APP_PATHS = new Set(["/integrations", "/dashboard/integrations"]);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const isPublic = PUBLIC_APP_PATHS.has(new URL(request.url).pathname.replace(/\/+$/, ""));
   // Every other app screen is for signed-in people: checked here, on the server, before anything renders.
-  if (!isPublic || (await getViewerContextFor(request, context))) await requireViewerContext(request, context);
-  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")) };
+  const viewer =
+    !isPublic || (await getViewerContextFor(request, context)) ? await requireViewerContext(request, context) : null;
+  // The Getting Started badge ("3/6"): one small query, on the layout's loads only.
+  const badges: Record<string, string> = {};
+  if (viewer) {
+    const { services } = context.get(appContext);
+    const progress = await getOnboardingProgress(services, {
+      userId: viewer.user.id,
+      organizationId: viewer.organization.organizationId,
+    });
+    badges[GETTING_STARTED_PATH] = `${progress.completed}/${progress.total}`;
+  }
+  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")), badges };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
@@ -29,7 +42,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={loaderData.isSidebarOpen}>
-        <AppSidebar viewer={viewer} />
+        <AppSidebar viewer={viewer} badges={loaderData.badges} />
         <div className="flex min-w-0 flex-1 flex-col bg-background md:m-2 md:ml-0 md:rounded-xl md:border md:shadow-sm">
           <AppHeader />
           <main id="main" className="flex-1 p-4 sm:p-6">

@@ -36,13 +36,16 @@ export interface NavGroup {
   isOpenByDefault?: boolean;
 }
 
+export const GETTING_STARTED_PATH = "/getting-started";
+
 /** The sidebar of the spec, in its order. */
 export const APP_NAVIGATION: NavGroup[] = [
   {
     label: "Platform",
     items: [
       { to: "/ask-shown", label: "Ask Adhelm", icon: Sparkles, badge: "Beta" },
-      { to: "/getting-started", label: "Getting Started", icon: Rocket, badge: "1/6" },
+      // Its badge is the viewer's progress ("3/6"), set by the app layout's loader.
+      { to: GETTING_STARTED_PATH, label: "Getting Started", icon: Rocket },
       { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
       { to: "/campaigns/mes-ads", label: "Campaigns", icon: Megaphone },
       { to: "/optimizer", label: "Optimizer", icon: Gauge },
@@ -93,14 +96,25 @@ const EXTRA_TITLES: Record<string, string> = {
   "/dashboard/integrations": "Integrations",
   "/profile": "Profile",
   "/preferences": "Preferences",
+  "/goals": "Goals",
 };
+
+/** The navigation with live badges (path → text) in place of the static ones. */
+export function withBadges(navigation: NavGroup[], badges: Record<string, string>): NavGroup[] {
+  return navigation.map((group) => ({
+    ...group,
+    items: group.items.map((item) => (badges[item.to] ? { ...item, badge: badges[item.to] } : item)),
+  }));
+}
 
 /** The page title the shell's header shows for a path. */
 export function titleForPath(pathname: string): string {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (EXTRA_TITLES[path]) return EXTRA_TITLES[path];
-  for (const group of APP_NAVIGATION) {
-    for (const item of group.items) if (item.to === path) return item.label;
-  }
-  return "Dashboard";
+  const items = APP_NAVIGATION.flatMap((group) => group.items);
+  const exact = items.find((item) => item.to === path);
+  if (exact) return exact.label;
+  // A page inside an entry (a campaign's page inside Campaigns) carries the entry's title.
+  const parent = items.find((item) => path.startsWith(`${item.to}/`));
+  return parent?.label ?? "Dashboard";
 }

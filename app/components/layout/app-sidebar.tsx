@@ -16,21 +16,22 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
-import { APP_NAVIGATION, type NavGroup, type NavItem } from "./app-navigation.ts";
+import { APP_NAVIGATION, type NavGroup, type NavItem, withBadges } from "./app-navigation.ts";
 import { LogoMark } from "./logo.tsx";
 import { Sidebar, useIsIconMode, useSidebar } from "./sidebar.tsx";
 
 const itemClass =
   "flex h-9 w-full items-center gap-2 rounded-md px-2 text-sm outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring [&>svg]:size-4 [&>svg]:shrink-0";
 
-export function AppSidebar({ viewer }: { viewer: Viewer | null }) {
+/** `badges`: live badge texts by path (the Getting Started progress), over the static ones. */
+export function AppSidebar({ viewer, badges = {} }: { viewer: Viewer | null; badges?: Record<string, string> }) {
   return (
     <Sidebar>
       <div className="p-2">
         <TeamSwitcher organization={viewer?.organization ?? null} />
       </div>
       <nav aria-label="App" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2">
-        {APP_NAVIGATION.map((group) => (
+        {withBadges(APP_NAVIGATION, badges).map((group) => (
           <SidebarGroup key={group.label} group={group} />
         ))}
       </nav>

@@ -1,4 +1,68 @@
-// Placeholder while this screen is being built in this change; replaced before it lands.
-export default function Placeholder() {
-  return null;
+import { z } from "zod";
+import { createApiKey } from "../../../core/api-keys/create-api-key.ts";
+import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
+import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
+import { AppError } from "../../../core/errors/app-error.ts";
+import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { ApiKeysScreen } from "../../components/api/api-keys-screen.tsx";
+import type { ApiKeysActionResult } from "../../components/api/api-keys-types.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+import type { Route } from "./+types/api-keys";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "API keys",
+    description: "Create and revoke the keys your code uses to call the Adhelm API.",
+    path: location.pathname,
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const viewer = await requireViewerContext(request, context);
+  const keys = await listApiKeys(services.apiKeys, viewer.organization.organizationId);
+  return { keys, organizationName: viewer.organization.name, now: new Date().toISOString() };
+}
+
+// The key's own fields are checked by the use case with the form's schema.
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), values: z.unknown() }),
+  z.object({ intent: z.literal("revoke"), apiKeyId: z.string().min(1) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // A fetcher is answered 401 rather than redirected.
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) return refuseAnonymous();
+  const { services, logger, requestId } = context.get(appContext);
+  const organizationId = viewer.organization.organizationId;
+  try {
+    const parsed = actionSchema.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new AppError("bad_request", "Something is missing. Please try again.");
+    const input = parsed.data;
+    if (input.intent === "create") {
+      const created = await createApiKey(services.apiKeys, {
+        organizationId,
+        userId: viewer.user.id,
+        values: input.values,
+      });
+      return {
+        ok: true,
+        intent: "create",
+        apiKey: created.apiKey,
+        plaintext: created.plaintext,
+      } satisfies ApiKeysActionResult;
+    }
+    const revoked = await revokeApiKey(services.apiKeys, { organizationId, apiKeyId: input.apiKeyId });
+    return { ok: true, intent: "revoke", apiKey: revoked } satisfies ApiKeysActionResult;
+  } catch (error) {
+    return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "API keys action failed"));
+  }
+}
+
+export default function ApiKeysRoute({ loaderData }: Route.ComponentProps) {
+  return <ApiKeysScreen {...loaderData} />;
 }

@@ -1,4 +1,97 @@
-// Placeholder while this screen is being built in this change; replaced before it lands.
-export default function Placeholder() {
-  return null;
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
+import { previousRange } from "../../../core/analytics/date-range.ts";
+import { getCampaignDetail } from "../../../core/analytics/get-campaign-detail.ts";
+import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
+import { AppError } from "../../../core/errors/app-error.ts";
+import { campaignAction } from "../../components/campaigns/campaign-actions.server.ts";
+import { CampaignDetailScreen } from "../../components/campaigns/campaign-detail-screen.tsx";
+import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
+import { keepsTableData } from "../../components/campaigns/revalidation.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { requireViewerContext } from "../../lib/session.server.ts";
+import { logMissingPage, NotFoundScreen } from "../not-found.tsx";
+import type { Route } from "./+types/campaign-detail";
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  pageMeta({
+    title: loaderData?.detail.campaign.name ?? "Campaign",
+    description: "A campaign's spend, results, daily trend and change history.",
+    path: location.pathname,
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+const HISTORY_PAGE_SIZE = 20;
+/** Campaign ids are ours (UUIDs); anything else cannot be a campaign. */
+const CAMPAIGN_ID = /^[\w-]{1,64}$/;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireViewerContext(request, context);
+  const { services } = context.get(appContext);
+  const organizationId = viewer.organization.organizationId;
+  const url = new URL(request.url);
+  if (!CAMPAIGN_ID.test(params.campaignId)) throw notFound(request, context);
+  const { range } = await analyticsRangeFor(viewer, services, url.searchParams);
+  const cursor = url.searchParams.get("cursor");
+  try {
+    const [detail, history] = await Promise.all([
+      getCampaignDetail(services, {
+        organizationId,
+        campaignId: params.campaignId,
+        range: { from: range.from, to: range.to },
+      }),
+      listChangeLog(services.campaignChanges, {
+        organizationId,
+        campaignId: params.campaignId,
+        limit: HISTORY_PAGE_SIZE,
+        cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : null,
+      }),
+    ]);
+    const older = new URLSearchParams(url.searchParams);
+    if (history.nextCursor) older.set("cursor", history.nextCursor);
+    const back = new URLSearchParams();
+    for (const name of ["range", "from", "to"]) {
+      const value = url.searchParams.get(name);
+      if (value) back.set(name, value);
+    }
+    return {
+      detail,
+      range,
+      previousRange: previousRange(range),
+      history: { entries: history.entries, olderHref: history.nextCursor ? `?${older.toString()}` : null },
+      now: new Date().toISOString(),
+      backSearch: back.size > 0 ? `?${back.toString()}` : "",
+    };
+  } catch (error) {
+    // Another organization's campaign, or one that is gone, is simply not there.
+    if (error instanceof AppError && error.code === "not_found") throw notFound(request, context);
+    throw error;
+  }
+}
+
+function notFound(request: Request, context: Route.LoaderArgs["context"]) {
+  logMissingPage(request, context);
+  return data(null, { status: 404 });
+}
+
+export const action = campaignAction;
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepsTableData(args) ? false : args.defaultShouldRevalidate;
+}
+
+export default function CampaignDetailRoute({ loaderData }: Route.ComponentProps) {
+  return <CampaignDetailScreen {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <section className="mx-auto flex min-h-[50svh] max-w-xl flex-col items-center justify-center gap-3 text-center">
+      <h1 className="font-bold text-2xl tracking-tight">Something went wrong</h1>
+      <p className="text-muted-foreground">We could not show this campaign. Please try again in a moment.</p>
+    </section>
+  );
 }

@@ -1,4 +1,89 @@
-// Placeholder while this screen is being built in this change; replaced before it lands.
-export default function Placeholder() {
-  return null;
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { previousRange } from "../../../core/analytics/date-range.ts";
+import { getCampaignTable } from "../../../core/analytics/get-campaign-table.ts";
+import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
+import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
+import { campaignAction } from "../../components/campaigns/campaign-actions.server.ts";
+import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
+import { parseCampaignTableParams } from "../../components/campaigns/campaign-table-params.ts";
+import { CampaignsScreen } from "../../components/campaigns/campaigns-screen.tsx";
+import { keepsTableData } from "../../components/campaigns/revalidation.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { requireViewerContext } from "../../lib/session.server.ts";
+import type { Route } from "./+types/campaigns";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Campaigns",
+    description: "Every campaign on every ad platform, with spend, results and changes.",
+    path: location.pathname,
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+const HISTORY_PAGE_SIZE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewerContext(request, context);
+  const { services } = context.get(appContext);
+  const organizationId = viewer.organization.organizationId;
+  const url = new URL(request.url);
+  const { range } = await analyticsRangeFor(viewer, services, url.searchParams);
+  const params = parseCampaignTableParams(url.searchParams);
+  const view: "campaigns" | "history" = url.searchParams.get("view") === "history" ? "history" : "campaigns";
+  const cursor = url.searchParams.get("cursor");
+  const [table, integrations, history] = await Promise.all([
+    getCampaignTable(services, {
+      organizationId,
+      range: { from: range.from, to: range.to },
+      filters: params.filters,
+      sort: params.sort,
+      page: params.page,
+      pageSize: params.pageSize,
+    }),
+    // The filter choices: the connected ad platforms and their managed accounts.
+    listIntegrations(services.integrations, organizationId),
+    view === "history"
+      ? listChangeLog(services.campaignChanges, {
+          organizationId,
+          limit: HISTORY_PAGE_SIZE,
+          cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : null,
+        })
+      : null,
+  ]);
+  const connected = integrations.filter((card) => card.listing.category === "ad-platforms" && card.connection !== null);
+  const olderSearch = new URLSearchParams(url.searchParams);
+  if (history?.nextCursor) olderSearch.set("cursor", history.nextCursor);
+  return {
+    view,
+    range,
+    previousRange: previousRange(range),
+    params,
+    table: { rows: table.rows, total: table.total, page: table.page, pageSize: table.pageSize },
+    hasAdPlatform: connected.length > 0,
+    filterOptions: {
+      platforms: connected.map((card) => ({ value: card.listing.id, label: card.listing.name })),
+      accounts: connected.flatMap((card) =>
+        (card.connection?.accounts ?? [])
+          .filter((account) => account.isManaged)
+          .map((account) => ({ value: account.id, label: account.name, platform: card.listing.id })),
+      ),
+    },
+    history: history
+      ? { entries: history.entries, olderHref: history.nextCursor ? `?${olderSearch.toString()}` : null }
+      : null,
+    now: new Date().toISOString(),
+  };
+}
+
+export const action = campaignAction;
+
+/** A preview or one chunk of a change does not need the table again; the dialog reloads it at the end. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepsTableData(args) ? false : args.defaultShouldRevalidate;
+}
+
+export default function CampaignsRoute({ loaderData }: Route.ComponentProps) {
+  return <CampaignsScreen {...loaderData} />;
 }

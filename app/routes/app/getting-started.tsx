@@ -1,4 +1,29 @@
-// Placeholder while this screen is being built in this change; replaced before it lands.
-export default function Placeholder() {
-  return null;
+import { getOnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
+import { GettingStartedScreen } from "../../components/onboarding/getting-started-screen.tsx";
+import { appContext } from "../../lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { requireViewerContext } from "../../lib/session.server.ts";
+import type { Route } from "./+types/getting-started";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    title: "Getting started",
+    description: "Six steps to get Adhelm working for your team.",
+    path: location.pathname,
+    appUrl: appUrlFrom(matches),
+    isIndexable: false,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, organization } = await requireViewerContext(request, context);
+  const { services } = context.get(appContext);
+  const progress = await getOnboardingProgress(services, {
+    userId: user.id,
+    organizationId: organization.organizationId,
+  });
+  return { progress, email: user.email };
+}
+
+export default function GettingStartedRoute({ loaderData }: Route.ComponentProps) {
+  return <GettingStartedScreen progress={loaderData.progress} email={loaderData.email} />;
 }

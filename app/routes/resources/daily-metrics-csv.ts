@@ -1,4 +1,33 @@
-// Placeholder while this route is being built in this change; replaced before it lands.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { listDailyMetricRows } from "../../../core/analytics/list-daily-metric-rows.ts";
+import {
+  DAILY_METRICS_CSV_HEADER,
+  dailyMetricCsvRow,
+  exportFilename,
+} from "../../components/campaigns/campaign-csv.server.ts";
+import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
+import { parseCampaignTableParams } from "../../components/campaigns/campaign-table-params.ts";
+import { csvResponse, csvStream } from "../../components/campaigns/csv-writer.ts";
+import { appContext } from "../../lib/app-context.ts";
+import { requireViewerContext } from "../../lib/session.server.ts";
+import type { Route } from "./+types/daily-metrics-csv";
+
+/**
+ * GET /exports/daily-metrics.csv: one row per campaign and day of the range, for the campaigns the
+ * table's filters match, streamed in batches. Only the viewer's organization.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewerContext(request, context);
+  const { services } = context.get(appContext);
+  const searchParams = new URL(request.url).searchParams;
+  const { range } = await analyticsRangeFor(viewer, services, searchParams);
+  const { filters } = parseCampaignTableParams(searchParams);
+  const rows = listDailyMetricRows(services, {
+    organizationId: viewer.organization.organizationId,
+    range: { from: range.from, to: range.to },
+    filters,
+  });
+  const batches = async function* () {
+    for await (const batch of rows) yield batch.map(dailyMetricCsvRow);
+  };
+  return csvResponse(exportFilename("daily-metrics", range), csvStream(DAILY_METRICS_CSV_HEADER, batches()));
 }

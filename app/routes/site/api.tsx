@@ -1,5 +1,8 @@
-import { BookOpen, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { BookOpen, FileCode, Mail } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { loadTryIt, runTryIt } from "../../components/api/try-it.server.ts";
+import { TRY_ENDPOINT_IDS } from "../../components/api/try-it-types.ts";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ApiEndpointCard } from "../../components/marketing/api-endpoint-card.tsx";
 import { CodeBlock } from "../../components/marketing/code-block.tsx";
@@ -11,14 +14,17 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { API_ENDPOINTS, buildPythonQuickStart } from "../../lib/api-examples.ts";
+import { appContext } from "../../lib/app-context.ts";
 import { cn } from "../../lib/cn.ts";
 import { API_FEATURES, API_SUPPORT_EMAIL, SDKS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { getViewerContextFor } from "../../lib/session.server.ts";
 import { staticPage } from "../../lib/static-page.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/api";
 
-// No React in the browser: each Try it is a native <details>.
+// No React in the browser: an example is a native <details>, and a live Try it is a plain form
+// post whose answer this page renders under its endpoint.
 export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,15 +38,52 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const CONTAINER = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 
+const SIGN_IN_NOTE = {
+  text: "Sign in and create an API key to run this against your own data.",
+  href: "/login?redirectTo=%2Fsettings%2Fapi-keys",
+};
+const CREATE_KEY_NOTE = {
+  text: "Create an API key to run this against your own data.",
+  href: "/settings/api-keys",
+};
+
+/** Anonymous visitors get the examples; a member whose team has an active key gets live Try it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) return { isSignedIn: false, tryIt: null };
+  const { services } = context.get(appContext);
+  return { isSignedIn: true, tryIt: await loadTryIt(services, viewer.organization.organizationId) };
+}
+
+const tryFormSchema = z.object({ endpoint: z.enum(TRY_ENDPOINT_IDS), token: z.uuid() });
+
+/** A Try it: runs the endpoint's call through the real API as the member's organization. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await getViewerContextFor(request, context);
+  if (!viewer) throw redirect("/login?redirectTo=%2Fapi");
+  const parsed = tryFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ tryResult: null }, { status: 400 });
+  const { services, env } = context.get(appContext);
+  const tryResult = await runTryIt(services, {
+    organizationId: viewer.organization.organizationId,
+    endpointId: parsed.data.endpoint,
+    token: parsed.data.token,
+    appUrl: env.APP_URL,
+  });
+  return { tryResult };
+}
+
 const QUICK_START_STEPS = [
   "Create an API key in your team's settings.",
   "Store it in the ADHELM_API_KEY environment variable and install requests.",
   "Run the script to list your active campaigns with their ROI.",
 ] as const;
 
-export default function ApiPage() {
+export default function ApiPage({ loaderData, actionData }: Route.ComponentProps) {
   // Examples call the site's own origin, where the API lives under /api/v1.
   const baseUrl = useRootData()?.appUrl ?? "";
+  const { tryIt, isSignedIn } = loaderData;
+  const tryResult = actionData?.tryResult ?? null;
 
   return (
     <>
@@ -50,6 +93,12 @@ export default function ApiPage() {
         lead="Read campaign performance, adjust budgets and automate reporting across every connected ad platform from your own code, through one consistent API."
       >
         <StartTrialButton />
+        <Button size="lg" variant="outline" asChild>
+          <Link to="/api/reference">
+            <FileCode aria-hidden="true" />
+            API reference
+          </Link>
+        </Button>
         <Button size="lg" variant="outline" asChild>
           <a href="#quick-start">Quick start</a>
         </Button>
@@ -84,9 +133,37 @@ export default function ApiPage() {
             }
           />
           <div className="mt-14 grid gap-4">
-            {API_ENDPOINTS.map((endpoint) => (
-              <ApiEndpointCard key={endpoint.id} endpoint={endpoint} baseUrl={baseUrl} />
-            ))}
+            {API_ENDPOINTS.map((endpoint) => {
+              const plan = tryIt?.plans[endpoint.id as keyof typeof tryIt.plans];
+              return (
+                <ApiEndpointCard
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  baseUrl={baseUrl}
+                  live={
+                    tryIt && plan
+                      ? {
+                          plan,
+                          token: tryIt.token,
+                          result: tryResult?.endpointId === endpoint.id ? tryResult : null,
+                        }
+                      : null
+                  }
+                  exampleNote={isSignedIn ? CREATE_KEY_NOTE : SIGN_IN_NOTE}
+                />
+              );
+            })}
+          </div>
+          <div className="mt-8 flex flex-col items-center gap-3 text-center">
+            <p className="text-muted-foreground text-sm">
+              Every parameter, schema and error, with a console that sends real requests.
+            </p>
+            <Button variant="outline" asChild>
+              <Link to="/api/reference">
+                <FileCode aria-hidden="true" />
+                API reference
+              </Link>
+            </Button>
           </div>
         </div>
       </section>

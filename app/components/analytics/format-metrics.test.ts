@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { deltaOf, percentChange } from "./delta.ts";
+import {
+  formatChange,
+  formatCompactMoney,
+  formatCompactNumber,
+  formatDateRange,
+  formatNumber,
+  formatPercent,
+  formatRoas,
+} from "./format-metrics.ts";
+
+const plain = (text: string) => text.replace(/\u00a0/g, " ");
+
+describe("metric formatting", () => {
+  it.each([
+    [formatRoas(3.4212), "3.42×"],
+    [formatRoas(null), "—"],
+    [formatPercent(0.0345), "3.45%"],
+    [formatPercent(0.25), "25.0%"],
+    [formatPercent(null), "—"],
+    [formatChange(0.125), "+12.5%"],
+    [formatChange(-0.04), "−4.0%"],
+    [formatChange(12.3), "+1,230%"],
+    [formatNumber(12345), "12,345"],
+    [formatNumber(12.34), "12.3"],
+    [formatCompactNumber(9_999), "9,999"],
+    [formatCompactNumber(12_345), "12.3K"],
+    [formatCompactNumber(1_250_000), "1.3M"],
+    [formatCompactMoney(123_450, "USD"), "$1,234.50"],
+    [formatCompactMoney(1_234_500, "USD"), "$12.3K"],
+    [formatCompactMoney(1_500_000, "JPY"), "¥1.5M"],
+    [formatCompactMoney(null, "USD"), "—"],
+  ])("%s reads %s", (actual, expected) => {
+    expect(plain(actual)).toBe(expected);
+  });
+
+  it("writes ranges compactly within a year and in full across years", () => {
+    expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" })).toBe("Mar 1 – Mar 30, 2026");
+    expect(formatDateRange({ from: "2025-12-02", to: "2026-01-30" })).toBe("Dec 2, 2025 – Jan 30, 2026");
+    expect(formatDateRange({ from: "2026-03-01", to: "2026-03-01" })).toBe("Mar 1, 2026");
+  });
+});
+
+describe("change against the previous period", () => {
+  it("is a fraction of the previous value, or null without one", () => {
+    expect(percentChange(150, 100)).toBe(0.5);
+    expect(percentChange(50, 100)).toBe(-0.5);
+    expect(percentChange(10, 0)).toBeNull();
+    expect(percentChange(null, 100)).toBeNull();
+    expect(percentChange(100, null)).toBeNull();
+  });
+
+  it.each([
+    ["revenue up", 120, 100, "higher", "good", "up"],
+    ["revenue down", 80, 100, "higher", "bad", "down"],
+    ["CPA up", 120, 100, "lower", "bad", "up"],
+    ["CPA down", 80, 100, "lower", "good", "down"],
+    ["spend up", 120, 100, "neutral", "neutral", "up"],
+    ["a tiny change", 100.01, 100, "higher", "neutral", "flat"],
+    ["no previous", 100, 0, "higher", "neutral", "flat"],
+  ] as const)("%s is %s", (_, current, previous, goodDirection, tone, direction) => {
+    expect(deltaOf(current, previous, goodDirection)).toMatchObject({ tone, direction });
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * One KPI: its label, its value for the chosen range and the change against the previous period.
+ *
+ * Props:
+ * - `label`: "Spend", "ROAS"… also the tile's accessible name (role="group").
+ * - `value`: the formatted figure for the range ("$12,340.00", "3.42×"); see `format-metrics.ts`.
+ * - `current`, `previous`: the raw numbers the change is computed from (null: not available).
+ * - `previousValue`: the formatted previous figure, shown as "vs $10,100.00".
+ * - `goodDirection`: "higher" | "lower" | "neutral"; lower is better for CPA and CPC.
+ * - `secondary`: an optional second line under the value (e.g. "CTR 2.31%").
+ * - `icon`: an optional lucide icon shown top right.
+ * - `className`: extra classes on the card.
+ */
+import type { LucideIcon } from "lucide-react";
+import { cn } from "../../lib/cn.ts";
+import { Card } from "../ui/card.tsx";
+import type { GoodDirection } from "./delta.ts";
+import { DeltaIndicator } from "./delta-indicator.tsx";
+
+export interface KpiTileProps {
+  label: string;
+  value: string;
+  current: number | null;
+  previous: number | null;
+  previousValue?: string;
+  goodDirection: GoodDirection;
+  secondary?: string;
+  icon?: LucideIcon;
+  className?: string;
+}
+
+export function KpiTile({
+  label,
+  value,
+  current,
+  previous,
+  previousValue,
+  goodDirection,
+  secondary,
+  icon: Icon,
+  className,
+}: KpiTileProps) {
+  return (
+    <Card role="group" aria-label={label} className={cn("gap-2 px-4 py-4 sm:px-5", className)}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="truncate text-muted-foreground text-sm">{label}</p>
+        {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" /> : null}
+      </div>
+      <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{value}</p>
+      <div className="flex min-h-4 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs">
+        <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} />
+        {previousValue ? <span className="text-muted-foreground tabular-nums">vs {previousValue}</span> : null}
+      </div>
+      {secondary ? <p className="text-muted-foreground text-xs tabular-nums">{secondary}</p> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,290 @@
+/**
+ * A daily trend chart (recharts): several series as lines or areas over calendar dates, on one or
+ * two value axes, themed with the CSS chart variables so it follows light and dark.
+ *
+ * Props:
+ * - `title`: the chart's accessible name (and the caption of its screen-reader table).
+ * - `data`: one object per day, `{ date: "YYYY-MM-DD", [series key]: number }`, in date order.
+ * - `series`: what to draw, in legend order: `{ key, label, format, color?, kind?, axis?, stackId? }`.
+ *   `format` turns a value into text (tooltip, axis, table); `color` defaults to `var(--chart-N)`;
+ *   `kind` is "line" (default) or "area"; `axis` is "left" (default) or "right", and the right axis
+ *   reads with the first right-hand series' format; series with the same `stackId` stack.
+ * - `height`: the plot's height in pixels (default 280).
+ * - `canToggleSeries`: the legend's entries become toggle buttons that hide and show a series.
+ * - `className`: extra classes on the wrapper.
+ *
+ * Screen readers get a visually hidden table of the values (up to 92 days) or, for longer ranges, a
+ * summary of each series. The chart itself draws after hydration; the server sends a placeholder
+ * of the same height, so the page does not jump.
+ */
+import { useId, useMemo, useState } from "react";
+import { Area, CartesianGrid, ComposedChart, Line, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
+import { cn } from "../../lib/cn.ts";
+import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
+import { Skeleton } from "../ui/skeleton.tsx";
+import { formatShortDate } from "./format-metrics.ts";
+
+export interface TrendSeries {
+  key: string;
+  label: string;
+  format: (value: number) => string;
+  /** An axis tick's shorter form (e.g. "$12K"); defaults to `format`. */
+  formatTick?: (value: number) => string;
+  color?: string;
+  kind?: "line" | "area";
+  axis?: "left" | "right";
+  stackId?: string;
+}
+
+export type TrendPoint = { date: string } & Record<string, number | string>;
+
+export interface TrendChartProps {
+  title: string;
+  data: TrendPoint[];
+  series: TrendSeries[];
+  height?: number;
+  canToggleSeries?: boolean;
+  className?: string;
+}
+
+/** A table beyond this many rows is more noise than help; longer ranges get a summary instead. */
+const MAX_TABLE_ROWS = 92;
+
+export function colorOfSeries(series: TrendSeries, index: number): string {
+  return series.color ?? `var(--chart-${(index % 5) + 1})`;
+}
+
+export function TrendChart({ title, data, series, height = 280, canToggleSeries = false, className }: TrendChartProps) {
+  const isHydrated = useIsHydrated();
+  const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(new Set());
+  const gradientPrefix = useId().replaceAll(":", "");
+  const colored = useMemo(
+    () => series.map((item, index) => ({ ...item, color: colorOfSeries(item, index) })),
+    [series],
+  );
+  const visible = colored.filter((item) => !hiddenKeys.has(item.key));
+  const leftSeries = visible.find((item) => (item.axis ?? "left") === "left");
+  const rightSeries = visible.find((item) => item.axis === "right");
+
+  const toggle = (key: string) =>
+    setHiddenKeys((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else if (colored.length - next.size > 1) next.add(key); // Keep at least one series drawn.
+      return next;
+    });
+
+  return (
+    <figure className={cn("flex flex-col gap-3", className)} aria-label={title}>
+      <div style={{ height }} className="w-full min-w-0" aria-hidden="true">
+        {isHydrated ? (
+          <ComposedChart
+            responsive
+            style={{ width: "100%", height }}
+            data={data}
+            margin={{ top: 8, right: rightSeries ? 0 : 8, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
+            <defs>
+              {visible
+                .filter((item) => item.kind === "area")
+                .map((item) => (
+                  <linearGradient key={item.key} id={`${gradientPrefix}-${item.key}`} x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="5%" stopColor={item.color} stopOpacity={0.35} />
+                    <stop offset="95%" stopColor={item.color} stopOpacity={0.02} />
+                  </linearGradient>
+                ))}
+            </defs>
+            <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
+            <XAxis
+              dataKey="date"
+              tickFormatter={formatShortDate}
+              tickLine={false}
+              axisLine={false}
+              tickMargin={8}
+              minTickGap={28}
+              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="left"
+              hide={!leftSeries}
+              tickFormatter={(value: number) => (leftSeries?.formatTick ?? leftSeries?.format ?? String)(value)}
+              tickLine={false}
+              axisLine={false}
+              width="auto"
+              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              hide={!rightSeries}
+              tickFormatter={(value: number) => (rightSeries?.formatTick ?? rightSeries?.format ?? String)(value)}
+              tickLine={false}
+              axisLine={false}
+              width="auto"
+              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+            />
+            <Tooltip
+              cursor={{ stroke: "var(--border)" }}
+              content={(props: TooltipContentProps) => <ChartTooltip {...props} series={visible} />}
+            />
+            {visible.map((item) =>
+              item.kind === "area" ? (
+                <Area
+                  key={item.key}
+                  yAxisId={item.axis ?? "left"}
+                  dataKey={item.key}
+                  name={item.label}
+                  type="monotone"
+                  stackId={item.stackId}
+                  stroke={item.color}
+                  strokeWidth={2}
+                  fill={`url(#${gradientPrefix}-${item.key})`}
+                  isAnimationActive={false}
+                  dot={false}
+                />
+              ) : (
+                <Line
+                  key={item.key}
+                  yAxisId={item.axis ?? "left"}
+                  dataKey={item.key}
+                  name={item.label}
+                  type="monotone"
+                  stroke={item.color}
+                  strokeWidth={2}
+                  isAnimationActive={false}
+                  dot={false}
+                />
+              ),
+            )}
+          </ComposedChart>
+        ) : (
+          <Skeleton className="size-full" />
+        )}
+      </div>
+      <ChartLegend series={colored} hiddenKeys={hiddenKeys} onToggle={canToggleSeries ? toggle : undefined} />
+      <ScreenReaderData title={title} data={data} series={colored} />
+    </figure>
+  );
+}
+
+function ChartTooltip({
+  active,
+  payload,
+  label,
+  series,
+}: TooltipContentProps & { series: Array<TrendSeries & { color: string }> }) {
+  if (!active || !payload?.length || typeof label !== "string") return null;
+  const point = payload[0]?.payload as TrendPoint | undefined;
+  if (!point) return null;
+  return (
+    <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-popover-foreground text-xs shadow-md">
+      <p className="mb-1.5 font-medium">{formatShortDate(label)}</p>
+      <ul className="flex flex-col gap-1">
+        {series.map((item) => (
+          <li key={item.key} className="flex items-center gap-2">
+            <span className="size-2.5 shrink-0 rounded-[3px]" style={{ backgroundColor: item.color }} />
+            <span className="text-muted-foreground">{item.label}</span>
+            <span className="ml-auto pl-3 font-medium tabular-nums">{item.format(Number(point[item.key] ?? 0))}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ChartLegend({
+  series,
+  hiddenKeys,
+  onToggle,
+}: {
+  series: Array<TrendSeries & { color: string }>;
+  hiddenKeys: ReadonlySet<string>;
+  onToggle?: (key: string) => void;
+}) {
+  return (
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs" aria-label="Series">
+      {series.map((item) => {
+        const swatch = (
+          <span
+            aria-hidden="true"
+            className="size-2.5 shrink-0 rounded-[3px]"
+            style={{ backgroundColor: hiddenKeys.has(item.key) ? "transparent" : item.color, borderColor: item.color }}
+          />
+        );
+        return (
+          <li key={item.key}>
+            {onToggle ? (
+              <button
+                type="button"
+                aria-pressed={!hiddenKeys.has(item.key)}
+                onClick={() => onToggle(item.key)}
+                className="flex items-center gap-1.5 rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:text-foreground [&>span]:border"
+              >
+                {swatch}
+                {item.label}
+              </button>
+            ) : (
+              <span className="flex items-center gap-1.5 text-muted-foreground">
+                {swatch}
+                {item.label}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ScreenReaderData({ title, data, series }: { title: string; data: TrendPoint[]; series: TrendSeries[] }) {
+  if (data.length === 0) return <p className="sr-only">{title}: no data in this range.</p>;
+  if (data.length > MAX_TABLE_ROWS) {
+    return (
+      <ul className="sr-only" aria-label={`${title}: summary`}>
+        {series.map((item) => (
+          <li key={item.key}>{summarizeSeries(item, data)}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <table className="sr-only">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          {series.map((item) => (
+            <th key={item.key} scope="col">
+              {item.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((point) => (
+          <tr key={point.date}>
+            <th scope="row">{formatShortDate(point.date)}</th>
+            {series.map((item) => (
+              <td key={item.key}>{item.format(Number(point[item.key] ?? 0))}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** "Spend: $120.00 on Mar 1, $95.00 on May 30; highest $210.00 on Apr 12." */
+export function summarizeSeries(series: TrendSeries, data: TrendPoint[]): string {
+  const valueAt = (point: TrendPoint) => Number(point[series.key] ?? 0);
+  const first = data[0];
+  const last = data[data.length - 1];
+  if (!first || !last) return `${series.label}: no data.`;
+  const highest = data.reduce((best, point) => (valueAt(point) > valueAt(best) ? point : best), first);
+  return (
+    `${series.label}: ${series.format(valueAt(first))} on ${formatShortDate(first.date)}, ` +
+    `${series.format(valueAt(last))} on ${formatShortDate(last.date)}; ` +
+    `highest ${series.format(valueAt(highest))} on ${formatShortDate(highest.date)}.`
+  );
+}

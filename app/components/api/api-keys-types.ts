@@ -1,0 +1,18 @@
+import type { ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
+import type { ActionRefusal } from "../account/account-action.ts";
+
+export type { ApiKeyStatus, ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
+
+/** What the API keys route's loader hands the screen. */
+export interface ApiKeysScreenProps {
+  keys: ApiKeySummary[];
+  organizationName: string;
+  /** The server's time when the page was rendered, for "5 minutes ago". */
+  now: string;
+}
+
+/** Every answer of the API keys route's action. The plaintext travels once, in the create answer. */
+export type ApiKeysActionResult =
+  | { ok: true; intent: "create"; apiKey: ApiKeySummary; plaintext: string }
+  | { ok: true; intent: "revoke"; apiKey: ApiKeySummary }
+  | ActionRefusal;

@@ -1,0 +1,83 @@
+import { Check, Copy, TriangleAlert } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+
+/**
+ * The one time a key can be seen. Clicking outside does not close it (the key would be lost by
+ * accident); Done or Escape does, and the plaintext is dropped with it.
+ */
+export function NewApiKeyDialog({
+  created,
+  onDone,
+}: {
+  created: { name: string; plaintext: string } | null;
+  onDone: () => void;
+}) {
+  const baseId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => setIsCopied(false), [created]);
+
+  async function copy() {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.plaintext);
+    } catch {
+      // No clipboard permission: select the key so the person can copy it themselves.
+      inputRef.current?.select();
+      toast.error("Could not copy", { description: "The key is selected: copy it with your keyboard." });
+      return;
+    }
+    setIsCopied(true);
+    toast.success("Copied to the clipboard");
+  }
+
+  return (
+    <Dialog open={created !== null} onOpenChange={(open) => (open ? undefined : onDone())}>
+      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Your new API key</DialogTitle>
+          <DialogDescription>
+            {created ? `“${created.name}” can call the Adhelm API for your team.` : null}
+          </DialogDescription>
+        </DialogHeader>
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+          <span>Copy this key now. You won't be able to see it again.</span>
+        </p>
+        <div className="grid gap-2">
+          <Label htmlFor={`${baseId}-key`}>API key</Label>
+          <div className="flex gap-2">
+            <Input
+              ref={inputRef}
+              id={`${baseId}-key`}
+              readOnly
+              value={created?.plaintext ?? ""}
+              onFocus={(event) => event.target.select()}
+              spellCheck={false}
+              className="font-mono text-xs sm:text-sm"
+            />
+            <Button variant="outline" onClick={copy} className="shrink-0">
+              {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {isCopied ? "Copied" : "Copy"}
+            </Button>
+          </div>
+          <p className="text-muted-foreground text-sm">
+            Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. Store it like a password,
+            for example in an environment variable.
+          </p>
+        </div>
+        <DialogFooter>
+          <Button onClick={onDone}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

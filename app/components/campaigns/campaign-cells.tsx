@@ -1,0 +1,73 @@
+import { CircleCheck, CirclePause, CircleSlash } from "lucide-react";
+import type { CampaignStatus } from "../../../core/db/schema.ts";
+import { cn } from "../../lib/cn.ts";
+import type { GoodDirection } from "../analytics/delta.ts";
+import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
+import { PlatformLogo } from "../integrations/platform-logo.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { platformListingOf, platformNameOf, STATUS_LABELS } from "./campaign-labels.ts";
+
+/** The platform's small tile, decorative: say the platform's name elsewhere. */
+export function PlatformMark({ platform }: { platform: string }) {
+  const listing = platformListingOf(platform);
+  if (!listing) return null;
+  return (
+    <PlatformLogo listing={listing} className="size-5 rounded-[5px] shadow-none [&>span]:text-[0.6rem] [&_svg]:size-3" />
+  );
+}
+
+/** The platform's small tile and its name. */
+export function PlatformName({
+  platform,
+  isNameHidden = false,
+  className,
+}: {
+  platform: string;
+  /** Only the tile, with the name for screen readers (tight spots such as the phone layout). */
+  isNameHidden?: boolean;
+  className?: string;
+}) {
+  return (
+    <span className={cn("inline-flex min-w-0 items-center gap-2", className)}>
+      <PlatformMark platform={platform} />
+      <span className={cn("truncate", isNameHidden && "sr-only")}>{platformNameOf(platform)}</span>
+    </span>
+  );
+}
+
+const STATUS_STYLES: Record<CampaignStatus, { className: string; icon: typeof CircleCheck }> = {
+  enabled: { className: "border-success/40 bg-success/10 text-success", icon: CircleCheck },
+  paused: { className: "border-warning/50 bg-warning/10 text-foreground [&>svg]:text-warning", icon: CirclePause },
+  removed: { className: "border-border bg-muted text-muted-foreground", icon: CircleSlash },
+};
+
+/** Status in words with an icon; the colour only repeats what the word says. */
+export function CampaignStatusBadge({ status, className }: { status: CampaignStatus; className?: string }) {
+  const { className: tone, icon: Icon } = STATUS_STYLES[status];
+  return (
+    <Badge variant="outline" className={cn(tone, className)}>
+      <Icon aria-hidden="true" />
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** A figure for the range, right-aligned, with its change against the previous period below it. */
+export function MetricValue({
+  value,
+  current,
+  previous,
+  goodDirection,
+}: {
+  value: string;
+  current: number | null;
+  previous: number | null;
+  goodDirection: GoodDirection;
+}) {
+  return (
+    <div className="flex flex-col items-end gap-0.5 leading-tight">
+      <span className="tabular-nums">{value}</span>
+      <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} className="text-[0.7rem]" />
+    </div>
+  );
+}

@@ -1,0 +1,302 @@
+import { Coins, MousePointerClick, Pause, Play, ShoppingCart, Target, TrendingUp, Wallet } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigation } from "react-router";
+import type { CampaignDetail, DateRange } from "../../../core/analytics/analytics-types.ts";
+import type { ResolvedDateRange } from "../../../core/analytics/date-range.ts";
+import type { ChangeLogEntry } from "../../../core/campaigns/campaign-change-types.ts";
+import { cn } from "../../lib/cn.ts";
+import { DateRangePicker } from "../analytics/date-range-picker.tsx";
+import {
+  formatCompactMoney,
+  formatCompactNumber,
+  formatDateRange,
+  formatMoney,
+  formatMoneyOrDash,
+  formatNumber,
+  formatPercent,
+  formatRoas,
+} from "../analytics/format-metrics.ts";
+import { KpiTile } from "../analytics/kpi-tile.tsx";
+import { TrendChart, type TrendPoint, type TrendSeries } from "../analytics/trend-chart.tsx";
+import { PlatformLogo } from "../integrations/platform-logo.tsx";
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from "../ui/breadcrumb.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { CampaignStatusBadge } from "./campaign-cells.tsx";
+import { platformListingOf, platformNameOf } from "./campaign-labels.ts";
+import { ChangeDialog } from "./change-dialog.tsx";
+import { ChangeHistory } from "./change-history.tsx";
+import type { BulkAction } from "./change-request.ts";
+
+export interface CampaignDetailScreenProps {
+  detail: CampaignDetail;
+  range: ResolvedDateRange;
+  previousRange: DateRange;
+  history: { entries: ChangeLogEntry[]; olderHref: string | null };
+  now: string;
+  /** The table's query string to go back to (keeps the range). */
+  backSearch: string;
+}
+
+/** /campaigns/mes-ads/:campaignId: one campaign's figures, daily trend, actions and change history. */
+export function CampaignDetailScreen({
+  detail,
+  range,
+  previousRange,
+  history,
+  now,
+  backSearch,
+}: CampaignDetailScreenProps) {
+  const { campaign } = detail;
+  const navigation = useNavigation();
+  const isLoading = navigation.state === "loading";
+  const [action, setAction] = useState<BulkAction | null>(null);
+  const listing = platformListingOf(campaign.platform);
+  const isRemoved = campaign.status === "removed";
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+      <Breadcrumb>
+        <BreadcrumbList>
+          <BreadcrumbItem>
+            <BreadcrumbLink asChild>
+              <Link to={`/campaigns/mes-ads${backSearch}`}>Campaigns</Link>
+            </BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem className="min-w-0">
+            <BreadcrumbPage className="truncate">{campaign.name}</BreadcrumbPage>
+          </BreadcrumbItem>
+        </BreadcrumbList>
+      </Breadcrumb>
+
+      <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-4">
+        <div className="flex min-w-0 items-start gap-4">
+          {listing ? <PlatformLogo listing={listing} className="size-12 rounded-xl" /> : null}
+          <div className="grid min-w-0 gap-1.5">
+            <h1 className="font-bold text-2xl tracking-tight break-words sm:text-3xl">{campaign.name}</h1>
+            <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-muted-foreground text-sm">
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Platform</dt>
+                <dd>{platformNameOf(campaign.platform)}</dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt>Account</dt>
+                <dd className="text-foreground">{campaign.adAccountName}</dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Status</dt>
+                <dd>
+                  <CampaignStatusBadge status={campaign.status} />
+                </dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt>Daily budget</dt>
+                <dd className="font-medium text-foreground tabular-nums">
+                  {campaign.dailyBudgetMinor === null ? "—" : formatMoney(campaign.dailyBudgetMinor, campaign.currency)}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {campaign.status === "enabled" ? (
+            <Button variant="outline" onClick={() => setAction("pause")}>
+              <Pause aria-hidden="true" />
+              Pause
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setAction("enable")} disabled={isRemoved}>
+              <Play aria-hidden="true" />
+              Enable
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => setAction("set_budget")} disabled={isRemoved}>
+            <Wallet aria-hidden="true" />
+            Set daily budget
+          </Button>
+        </div>
+      </header>
+
+      <DateRangePicker range={range} previousRange={previousRange} resetParams={["cursor"]} />
+
+      <div className={cn("grid gap-6 transition-opacity", isLoading && "opacity-60")} aria-busy={isLoading}>
+        <KpiTiles detail={detail} />
+        <TrendCard detail={detail} />
+      </div>
+
+      <section aria-labelledby="campaign-history-heading" className="grid gap-3">
+        <div>
+          <h2 id="campaign-history-heading" className="font-semibold text-lg tracking-tight">
+            Change history
+          </h2>
+          <p className="text-muted-foreground text-sm">Every change made to this campaign, newest first.</p>
+        </div>
+        <ChangeHistory
+          entries={history.entries}
+          now={now}
+          showsCampaign={false}
+          olderHref={history.olderHref}
+          emptyHint="Pause, enable or set a daily budget above; each change is recorded here, with undo."
+        />
+      </section>
+
+      <ChangeDialog
+        action={action}
+        target={
+          action
+            ? {
+                kind: "ids",
+                ids: [campaign.id],
+                count: 1,
+                currencies: [campaign.currency],
+                campaignName: campaign.name,
+              }
+            : null
+        }
+        onClose={() => setAction(null)}
+      />
+    </div>
+  );
+}
+
+function KpiTiles({ detail }: { detail: CampaignDetail }) {
+  const { current, previous, currency } = detail.campaign;
+  const money = (value: number | null) => formatMoneyOrDash(value, currency);
+  return (
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <KpiTile
+        label="Spend"
+        icon={Coins}
+        value={money(current.spendMinor)}
+        current={current.spendMinor}
+        previous={previous.spendMinor}
+        previousValue={money(previous.spendMinor)}
+        goodDirection="neutral"
+      />
+      <KpiTile
+        label="Revenue"
+        icon={TrendingUp}
+        value={money(current.revenueMinor)}
+        current={current.revenueMinor}
+        previous={previous.revenueMinor}
+        previousValue={money(previous.revenueMinor)}
+        goodDirection="higher"
+      />
+      <KpiTile
+        label="ROAS"
+        icon={Target}
+        value={formatRoas(current.roas)}
+        current={current.roas}
+        previous={previous.roas}
+        previousValue={formatRoas(previous.roas)}
+        goodDirection="higher"
+        secondary={current.roi === null ? undefined : `ROI ${formatPercent(current.roi)}`}
+      />
+      <KpiTile
+        label="Conversions"
+        icon={ShoppingCart}
+        value={formatNumber(current.conversions)}
+        current={current.conversions}
+        previous={previous.conversions}
+        previousValue={formatNumber(previous.conversions)}
+        goodDirection="higher"
+      />
+      <KpiTile
+        label="CPA"
+        icon={Wallet}
+        value={money(current.cpaMinor)}
+        current={current.cpaMinor}
+        previous={previous.cpaMinor}
+        previousValue={money(previous.cpaMinor)}
+        goodDirection="lower"
+      />
+      <KpiTile
+        label="CTR"
+        icon={MousePointerClick}
+        value={formatPercent(current.ctr)}
+        current={current.ctr}
+        previous={previous.ctr}
+        previousValue={formatPercent(previous.ctr)}
+        goodDirection="higher"
+        secondary={`${formatCompactNumber(current.clicks)} clicks · CPC ${money(current.cpcMinor)}`}
+      />
+    </div>
+  );
+}
+
+type TrendView = "money" | "conversions" | "roas";
+
+const TREND_VIEWS: Array<{ id: TrendView; label: string; title: string }> = [
+  { id: "money", label: "Spend & revenue", title: "Daily spend and revenue" },
+  { id: "conversions", label: "Conversions", title: "Daily conversions" },
+  { id: "roas", label: "ROAS", title: "Daily ROAS" },
+];
+
+/** The daily trend: one scale at a time (money, conversions or ROAS), so no line is flattened by another's. */
+function TrendCard({ detail }: { detail: CampaignDetail }) {
+  const [view, setView] = useState<TrendView>("money");
+  const { currency } = detail.campaign;
+  const data: TrendPoint[] = detail.daily.map((day) => ({
+    date: day.date,
+    spend: day.spendMinor,
+    revenue: day.revenueMinor,
+    conversions: day.conversions,
+    roas: day.spendMinor > 0 ? day.revenueMinor / day.spendMinor : 0,
+  }));
+  const moneyFormat = {
+    format: (value: number) => formatMoney(Math.round(value), currency),
+    formatTick: (value: number) => formatCompactMoney(value, currency),
+  };
+  const series: Record<TrendView, TrendSeries[]> = {
+    money: [
+      { key: "spend", label: "Spend", kind: "area", color: "var(--chart-1)", ...moneyFormat },
+      { key: "revenue", label: "Revenue", kind: "area", color: "var(--chart-2)", ...moneyFormat },
+    ],
+    conversions: [
+      { key: "conversions", label: "Conversions", kind: "area", color: "var(--chart-3)", format: formatNumber },
+    ],
+    roas: [{ key: "roas", label: "ROAS", color: "var(--chart-4)", format: formatRoas }],
+  };
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>
+            <h2 className="text-base">Daily trend</h2>
+          </CardTitle>
+          <CardDescription>{formatDateRange(detail.range)}</CardDescription>
+        </div>
+        <fieldset className="inline-flex rounded-lg bg-muted p-[3px]">
+          <legend className="sr-only">Series</legend>
+          {TREND_VIEWS.map((option) => (
+            <button
+              key={option.id}
+              type="button"
+              aria-pressed={view === option.id}
+              onClick={() => setView(option.id)}
+              className="h-7 rounded-md px-2.5 font-medium text-muted-foreground text-xs outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+            >
+              {option.label}
+            </button>
+          ))}
+        </fieldset>
+      </CardHeader>
+      <CardContent className="px-3 sm:px-6">
+        <TrendChart
+          title={`${TREND_VIEWS.find((option) => option.id === view)?.title}: ${detail.campaign.name}`}
+          data={data}
+          series={series[view]}
+          canToggleSeries={view === "money"}
+        />
+      </CardContent>
+    </Card>
+  );
+}

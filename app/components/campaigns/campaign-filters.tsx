@@ -1,0 +1,247 @@
+import { Columns3, ListFilter, Loader2, Search, X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { CampaignSortKey } from "../../../core/analytics/analytics-types.ts";
+import { cn } from "../../lib/cn.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+import type { CampaignColumn } from "./campaign-columns.tsx";
+import { type ParamChanges, searchWith } from "./campaign-table-params.ts";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  /** Shown before the label (a platform's tile). */
+  icon?: ReactNode;
+  /** A second line, e.g. an account's platform. */
+  hint?: string;
+}
+
+/** Moves the table to the same page with some parameters changed, without scrolling to the top. */
+export function useTableNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (changes: ParamChanges, options: { replace?: boolean } = {}) =>
+    navigate({ search: searchWith(location.search, changes) }, { preventScrollReset: true, replace: options.replace });
+}
+
+/**
+ * The name search. It waits for a pause in typing before it asks the server, and it replaces the
+ * history entry so Back does not step through every letter.
+ */
+export function CampaignSearch({ value, isSearching }: { value: string; isSearching: boolean }) {
+  const go = useTableNavigation();
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  const goRef = useRef(go);
+  goRef.current = go;
+
+  // The URL changed from elsewhere (Clear filters, Back): show what it says.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = window.setTimeout(() => {
+      sent.current = text.trim();
+      void goRef.current({ q: text.trim() || null }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className="relative w-full sm:w-64">
+      {isSearching ? (
+        <Loader2
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+        />
+      ) : (
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+      )}
+      <Input
+        type="search"
+        aria-label="Search campaigns"
+        placeholder="Search campaigns…"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="h-9 pl-8"
+        maxLength={200}
+      />
+    </div>
+  );
+}
+
+/** A filter button that opens a checklist; the count of chosen values shows on the button. */
+export function FacetedFilter({
+  title,
+  param,
+  options,
+  selected,
+}: {
+  title: string;
+  param: "platform" | "account" | "status";
+  options: FilterOption[];
+  selected: readonly string[];
+}) {
+  const go = useTableNavigation();
+  const id = useId();
+  const chosen = new Set(selected);
+  const toggle = (value: string, isChecked: boolean) => {
+    const next = options
+      .map((option) => option.value)
+      .filter((option) => (option === value ? isChecked : chosen.has(option)));
+    void go({ [param]: next });
+  };
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm" className={cn("h-9 border-dashed", chosen.size > 0 && "border-solid")}>
+          <ListFilter aria-hidden="true" />
+          {title}
+          {chosen.size > 0 ? (
+            <Badge variant="secondary" className="ml-0.5 rounded-sm px-1.5 font-normal tabular-nums">
+              <span className="sr-only">, </span>
+              {chosen.size}
+              <span className="sr-only"> selected</span>
+            </Badge>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" className="w-64 p-1">
+        <fieldset>
+          <legend className="px-2 py-1.5 font-medium text-muted-foreground text-xs">
+            Filter by {title.toLowerCase()}
+          </legend>
+          {options.length === 0 ? (
+            <p className="px-2 py-3 text-muted-foreground text-sm">Nothing to filter by yet.</p>
+          ) : (
+            <ul className="max-h-72 overflow-y-auto">
+              {options.map((option) => {
+                const optionId = `${id}-${option.value}`;
+                return (
+                  <li key={option.value}>
+                    <Label
+                      htmlFor={optionId}
+                      className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 font-normal hover:bg-accent"
+                    >
+                      <Checkbox
+                        id={optionId}
+                        checked={chosen.has(option.value)}
+                        onCheckedChange={(checked) => toggle(option.value, checked === true)}
+                      />
+                      {option.icon}
+                      <span className="grid min-w-0">
+                        <span className="truncate">{option.label}</span>
+                        {option.hint ? (
+                          <span className="truncate text-muted-foreground text-xs">{option.hint}</span>
+                        ) : null}
+                      </span>
+                    </Label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </fieldset>
+        {chosen.size > 0 ? (
+          <div className="mt-1 border-t pt-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-full justify-center"
+              onClick={() => void go({ [param]: null })}
+            >
+              Clear {title.toLowerCase()}
+            </Button>
+          </div>
+        ) : null}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+export function ClearFiltersButton({ className }: { className?: string }) {
+  const go = useTableNavigation();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn("h-9", className)}
+      onClick={() => void go({ q: null, platform: null, account: null, status: null })}
+    >
+      <X aria-hidden="true" />
+      Clear filters
+    </Button>
+  );
+}
+
+/** Which optional columns show; the choice is remembered in this browser. */
+export function ColumnsMenu({
+  columns,
+  hidden,
+  onChange,
+  onShowAll,
+}: {
+  columns: readonly CampaignColumn[];
+  hidden: ReadonlySet<CampaignSortKey>;
+  onChange: (id: CampaignSortKey, isVisible: boolean) => void;
+  onShowAll: () => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="h-9">
+          <Columns3 aria-hidden="true" />
+          Columns
+          {hidden.size > 0 ? (
+            <span className="text-muted-foreground tabular-nums">
+              {columns.length - hidden.size}/{columns.length}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {columns.map((column) => (
+          <DropdownMenuCheckboxItem
+            key={column.id}
+            checked={!hidden.has(column.id)}
+            // Stay open: people usually change several columns at once.
+            onSelect={(event) => event.preventDefault()}
+            onCheckedChange={(checked) => onChange(column.id, checked === true)}
+          >
+            {column.label}
+          </DropdownMenuCheckboxItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={hidden.size === 0} onSelect={onShowAll}>
+          Show all columns
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,26 @@
+/** How platforms, statuses and change actions read, in the table, the change log and the CSV. */
+import type { CampaignStatus, ChangeAction } from "../../../core/db/schema.ts";
+import { PLATFORM_CATALOG, type PlatformListing } from "../../../core/integrations/platform-catalog.ts";
+
+export function platformListingOf(platform: string): PlatformListing | undefined {
+  return PLATFORM_CATALOG.find((listing) => listing.id === platform);
+}
+
+export function platformNameOf(platform: string): string {
+  return platformListingOf(platform)?.name ?? platform;
+}
+
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  enabled: "Active",
+  paused: "Paused",
+  removed: "Removed",
+};
+
+export const ACTION_LABELS: Record<ChangeAction, string> = {
+  create: "Created",
+  pause: "Paused",
+  enable: "Enabled",
+  set_budget: "Daily budget",
+  rename: "Renamed",
+  update: "Updated",
+};

@@ -1,0 +1,204 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal, Pause, Play, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import type { CampaignRow, CampaignSortKey } from "../../../core/analytics/analytics-types.ts";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../ui/button.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu.tsx";
+import { PlatformMark } from "./campaign-cells.tsx";
+import type { CampaignColumn } from "./campaign-columns.tsx";
+import { type CampaignTableParams, searchWith } from "./campaign-table-params.ts";
+import type { BulkAction } from "./change-request.ts";
+import type { CampaignSelection } from "./use-campaign-selection.ts";
+
+/** Cells paint the row's hover and selection, opaque, because the sticky ones cover others when scrolled. */
+const ROW_CELL =
+  "border-b bg-card group-hover:bg-[color-mix(in_oklab,var(--muted)_70%,var(--card))] group-data-[state=selected]:bg-[color-mix(in_oklab,var(--primary)_7%,var(--card))]";
+const STICKY_CELL = `${ROW_CELL} sticky z-[1]`;
+const HEAD_CELL = "sticky top-0 z-[2] h-10 bg-muted/95 backdrop-blur supports-[backdrop-filter]:bg-muted/80";
+
+export interface CampaignTableProps {
+  rows: CampaignRow[];
+  columns: readonly CampaignColumn[];
+  params: CampaignTableParams;
+  /** The page's query string, so sort links keep the range and filters. */
+  search: string;
+  selection: CampaignSelection;
+  /** Dims the rows while the next page or sort loads. */
+  isLoading: boolean;
+  onAction: (action: BulkAction, rows: CampaignRow[]) => void;
+}
+
+/**
+ * The campaigns table: a header that stays on top and a name column that stays on the left while
+ * the table scrolls in its own box, sortable headers (aria-sort), a selection column and a menu
+ * per row.
+ */
+export function CampaignTable({ rows, columns, params, search, selection, isLoading, onAction }: CampaignTableProps) {
+  const pageState = selection.isPageSelected ? true : selection.selectedOnPage > 0 ? "indeterminate" : false;
+  return (
+    <div
+      data-slot="campaign-table"
+      aria-busy={isLoading}
+      className="relative max-h-[min(72svh,56rem)] overflow-auto overscroll-x-contain rounded-lg border bg-card"
+    >
+      <table className="w-full min-w-max caption-bottom border-separate border-spacing-0 text-sm">
+        <caption className="sr-only">Campaigns, {rows.length} on this page</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={cn(HEAD_CELL, "left-0 z-[3] w-10 border-b pr-0 pl-3")}>
+              <Checkbox
+                aria-label="Select all campaigns on this page"
+                checked={pageState}
+                onCheckedChange={(checked) => selection.togglePage(checked === true)}
+                disabled={rows.length === 0}
+              />
+            </th>
+            <SortableHeader
+              column={{ id: "name", label: "Campaign", isNumeric: false, firstDirection: "asc" }}
+              params={params}
+              search={search}
+              className="left-10 z-[3] min-w-44 shadow-[inset_-1px_0_0_var(--border)] sm:min-w-64"
+            />
+            {columns.map((column) => (
+              <SortableHeader key={column.id} column={column} params={params} search={search} />
+            ))}
+            <th scope="col" className={cn(HEAD_CELL, "w-12 border-b")}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={cn("transition-opacity [&>tr:last-child>*]:border-b-0", isLoading && "opacity-50")}>
+          {rows.map((row) => {
+            const isSelected = selection.isSelected(row.id);
+            return (
+              <tr key={row.id} data-state={isSelected ? "selected" : undefined} className="group">
+                <td className={cn(STICKY_CELL, "left-0 w-10 pr-0 pl-3")}>
+                  <Checkbox
+                    aria-label={`Select ${row.name}`}
+                    checked={isSelected}
+                    onCheckedChange={(checked) => selection.toggle(row.id, checked === true)}
+                  />
+                </td>
+                <th
+                  scope="row"
+                  className={cn(
+                    STICKY_CELL,
+                    "left-10 max-w-44 px-3 py-2 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:max-w-72",
+                  )}
+                >
+                  <div className="flex min-w-0 items-center gap-2">
+                    <PlatformMark platform={row.platform} />
+                    <Link
+                      to={`/campaigns/mes-ads/${row.id}`}
+                      className="truncate font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+                      title={row.name}
+                    >
+                      {row.name}
+                    </Link>
+                  </div>
+                </th>
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={cn(
+                      ROW_CELL,
+                      "whitespace-nowrap px-3 py-2 align-middle",
+                      column.isNumeric && "text-right",
+                    )}
+                  >
+                    {column.render(row)}
+                  </td>
+                ))}
+                <td className={cn(ROW_CELL, "px-2 py-2 text-right")}>
+                  <RowMenu row={row} onAction={onAction} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortableHeader({
+  column,
+  params,
+  search,
+  className,
+}: {
+  column: Pick<CampaignColumn, "label" | "isNumeric" | "firstDirection"> & { id: CampaignSortKey };
+  params: CampaignTableParams;
+  search: string;
+  className?: string;
+}) {
+  const isSorted = params.sort.key === column.id;
+  const nextDirection = isSorted ? (params.sort.direction === "asc" ? "desc" : "asc") : column.firstDirection;
+  const Icon = !isSorted ? ArrowUpDown : params.sort.direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={isSorted ? (params.sort.direction === "asc" ? "ascending" : "descending") : "none"}
+      className={cn(HEAD_CELL, "whitespace-nowrap border-b px-3 font-medium text-muted-foreground", className)}
+    >
+      <Link
+        to={{ search: searchWith(search, { sort: column.id, dir: nextDirection }) }}
+        preventScrollReset
+        className={cn(
+          "-mx-1.5 inline-flex items-center gap-1 rounded-sm px-1.5 py-1 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+          column.isNumeric && "flex-row-reverse",
+          isSorted && "text-foreground",
+        )}
+      >
+        {column.label}
+        <Icon aria-hidden="true" className={cn("size-3.5", !isSorted && "opacity-40")} />
+      </Link>
+    </th>
+  );
+}
+
+function RowMenu({ row, onAction }: { row: CampaignRow; onAction: CampaignTableProps["onAction"] }) {
+  const isRemoved = row.status === "removed";
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${row.name}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuLabel className="truncate text-muted-foreground text-xs">{row.name}</DropdownMenuLabel>
+        {row.status === "enabled" ? (
+          <DropdownMenuItem onSelect={() => onAction("pause", [row])}>
+            <Pause aria-hidden="true" />
+            Pause
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("enable", [row])}>
+            <Play aria-hidden="true" />
+            Enable
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("set_budget", [row])}>
+          <Wallet aria-hidden="true" />
+          Set daily budget…
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={`/campaigns/mes-ads/${row.id}`}>
+            <ExternalLink aria-hidden="true" />
+            Open campaign
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

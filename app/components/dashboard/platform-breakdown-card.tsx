@@ -1,0 +1,141 @@
+import type { PlatformTotals } from "../../../core/analytics/analytics-types.ts";
+import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
+import {
+  formatMoney,
+  formatMoneyOrDash,
+  formatNumber,
+  formatPercent,
+  formatRoas,
+} from "../analytics/format-metrics.ts";
+import { PlatformLabel, platformChartColor } from "../analytics/platform-label.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
+
+/**
+ * Each platform's spend, revenue and self-reported ROAS, its share of the spend in its currency,
+ * and (with a store) the store revenue its UTM-tagged orders brought.
+ */
+export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: PlatformTotals[]; hasStore: boolean }) {
+  const spendByCurrency = new Map<string, number>();
+  for (const row of platforms)
+    spendByCurrency.set(row.currency, (spendByCurrency.get(row.currency) ?? 0) + row.current.spendMinor);
+  const shareOf = (row: PlatformTotals) => {
+    const total = spendByCurrency.get(row.currency) ?? 0;
+    return total > 0 ? row.current.spendMinor / total : null;
+  };
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>
+          <h2>By platform</h2>
+        </CardTitle>
+        <CardDescription>
+          ROAS as each platform reports it{hasStore ? "; store revenue attributed by UTM source" : ""}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {platforms.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+            No platform has spent in this range.
+          </p>
+        ) : (
+          // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            tabIndex={0}
+            aria-label="Platform breakdown"
+            className="-mx-2 overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <table className="w-full text-sm">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead scope="col">Platform</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Spend
+                  </TableHead>
+                  <TableHead scope="col" className="min-w-32">
+                    Share of spend
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Revenue
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    ROAS
+                  </TableHead>
+                  {hasStore ? (
+                    <TableHead scope="col" className="text-right">
+                      Store revenue
+                    </TableHead>
+                  ) : null}
+                  <TableHead scope="col" className="text-right">
+                    Conversions
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    CPA
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {platforms.map((row) => {
+                  const share = shareOf(row);
+                  return (
+                    <TableRow key={`${row.platform}-${row.currency}`}>
+                      <TableHead scope="row" className="font-medium text-foreground">
+                        <PlatformLabel platform={row.platform} />
+                      </TableHead>
+                      <TableCell className="text-right tabular-nums">
+                        <div>{formatMoney(row.current.spendMinor, row.currency)}</div>
+                        <DeltaIndicator
+                          current={row.current.spendMinor}
+                          previous={row.previous.spendMinor}
+                          goodDirection="neutral"
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex items-center gap-2">
+                          <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted">
+                            <div
+                              className="h-full rounded-full"
+                              style={{
+                                width: `${Math.round((share ?? 0) * 100)}%`,
+                                backgroundColor: platformChartColor(row.platform),
+                              }}
+                            />
+                          </div>
+                          <span className="w-12 text-right text-muted-foreground text-xs tabular-nums">
+                            {formatPercent(share, 0)}
+                          </span>
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatMoney(row.current.revenueMinor, row.currency)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        <div>{formatRoas(row.current.roas)}</div>
+                        <DeltaIndicator
+                          current={row.current.roas}
+                          previous={row.previous.roas}
+                          goodDirection="higher"
+                        />
+                      </TableCell>
+                      {hasStore ? (
+                        <TableCell className="text-right tabular-nums">
+                          {formatMoneyOrDash(row.storeRevenueMinor, row.currency)}
+                        </TableCell>
+                      ) : null}
+                      <TableCell className="text-right tabular-nums">{formatNumber(row.current.conversions)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatMoneyOrDash(row.current.cpaMinor, row.currency)}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </table>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

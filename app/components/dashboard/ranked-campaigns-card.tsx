@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import type { CampaignRow } from "../../../core/analytics/analytics-types.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMoney, formatRoas } from "../analytics/format-metrics.ts";
+import { PlatformLabel, platformName } from "../analytics/platform-label.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+
+/** Five campaigns by ROAS, each a link to its page, with its spend and platform. */
+export function RankedCampaignsCard({
+  title,
+  description,
+  campaigns,
+  tone,
+}: {
+  title: string;
+  description: string;
+  campaigns: CampaignRow[];
+  tone: "good" | "bad";
+}) {
+  return (
+    <Card className="min-w-0 gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {campaigns.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
+            No campaign spent in this range.
+          </p>
+        ) : (
+          <ol aria-label={title} className="-mx-2 flex flex-col">
+            {campaigns.map((campaign, index) => (
+              <li key={campaign.id}>
+                <Link
+                  to={`/campaigns/mes-ads/${campaign.id}`}
+                  className="flex items-center gap-3 rounded-md px-2 py-2 outline-none hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span aria-hidden="true" className="w-4 shrink-0 text-muted-foreground text-xs tabular-nums">
+                    {index + 1}
+                  </span>
+                  <PlatformLabel platform={campaign.platform} showName={false} className="shrink-0" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-sm">{campaign.name}</span>
+                    <span className="block truncate text-muted-foreground text-xs">
+                      {platformName(campaign.platform)} · {campaign.adAccountName}
+                    </span>
+                  </span>
+                  <span className="shrink-0 text-right">
+                    <span
+                      className={cn(
+                        "block font-semibold text-sm tabular-nums",
+                        tone === "good" ? "text-success" : "text-destructive",
+                      )}
+                    >
+                      {formatRoas(campaign.current.roas)}
+                    </span>
+                    <span className="block text-muted-foreground text-xs tabular-nums">
+                      {formatMoney(campaign.current.spendMinor, campaign.currency)} spent
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { BarChart3, DollarSign, Plug } from "lucide-react";
+import type { CurrencyTotals } from "../../../core/analytics/analytics-types.ts";
+import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
+import { formatMoney } from "../analytics/format-metrics.ts";
+import { Card, CardContent, CardDescription, CardHeader } from "../ui/card.tsx";
+
+/**
+ * The spec's three cards: managed campaigns, total spend over the chosen range (one line per
+ * currency, never added up; the first against the previous period) and connected platforms.
+ */
+export function SummaryCards({
+  campaigns,
+  platforms,
+  totals,
+  rangeLabel,
+}: {
+  campaigns: number;
+  platforms: number;
+  totals: CurrencyTotals[];
+  rangeLabel: string;
+}) {
+  const [first, ...others] = totals;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <SummaryCard
+        title="Campaigns"
+        icon={BarChart3}
+        value={String(campaigns)}
+        hint="Managed across your ad accounts"
+      />
+      <Card role="group" aria-label="Total Spend" className="gap-3">
+        <CardHeader className="flex flex-row items-center justify-between gap-2">
+          <CardDescription>Total Spend</CardDescription>
+          <DollarSign aria-hidden="true" className="size-4 text-muted-foreground" />
+        </CardHeader>
+        <CardContent>
+          <p className="font-semibold text-3xl tabular-nums tracking-tight">
+            {formatMoney(first?.current.spendMinor ?? 0, first?.currency ?? "USD")}
+          </p>
+          {others.map((total) => (
+            <p key={total.currency} className="font-medium text-lg text-muted-foreground tabular-nums">
+              {formatMoney(total.current.spendMinor, total.currency)}
+            </p>
+          ))}
+          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
+            {rangeLabel}
+            {first ? (
+              <DeltaIndicator
+                current={first.current.spendMinor}
+                previous={first.previous.spendMinor}
+                goodDirection="neutral"
+              />
+            ) : null}
+          </p>
+        </CardContent>
+      </Card>
+      <SummaryCard title="Platforms" icon={Plug} value={String(platforms)} hint="Connected" />
+    </div>
+  );
+}
+
+function SummaryCard({
+  title,
+  icon: Icon,
+  value,
+  hint,
+}: {
+  title: string;
+  icon: typeof BarChart3;
+  value: string;
+  hint: string;
+}) {
+  return (
+    <Card role="group" aria-label={title} className="gap-3">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardDescription>{title}</CardDescription>
+        <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="font-semibold text-3xl tabular-nums tracking-tight">{value}</p>
+        <p className="mt-1 text-muted-foreground text-xs">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { minorToDecimal } from "../../../connectors/money-units.ts";
+import type { Goal } from "../../../core/goals/goal-repository.ts";
+import { type GoalEntryInput, type GoalsFormInput, ORGANIZATION_SCOPE } from "../../../core/goals/goal-schema.ts";
+
+/** The form's values from the saved goals: the organization's entry always first, amounts as text. */
+export function toGoalsFormValues(goals: Goal[], currency: string): GoalsFormInput {
+  const organization = goals.find((goal) => goal.scope === ORGANIZATION_SCOPE);
+  return {
+    currency,
+    goals: [
+      organization ? toEntry(organization) : emptyGoalEntry(ORGANIZATION_SCOPE),
+      ...goals.filter((goal) => goal.scope !== ORGANIZATION_SCOPE).map(toEntry),
+    ],
+  };
+}
+
+export function emptyGoalEntry(scope: GoalEntryInput["scope"]): GoalEntryInput {
+  return { scope, targetKind: "none", targetRoas: "", targetCpa: "", monthlyBudget: "" };
+}
+
+function toEntry(goal: Goal): GoalEntryInput {
+  // Amounts keep their own currency's decimals; a later currency change is flagged by the page.
+  const amount = (minor: number | null) => (minor === null ? "" : minorToDecimal(minor, goal.currency));
+  return {
+    scope: goal.scope,
+    targetKind: goal.targetKind ?? "none",
+    targetRoas: goal.targetRoas === null ? "" : String(goal.targetRoas),
+    targetCpa: amount(goal.targetCpaMinor),
+    monthlyBudget: amount(goal.monthlyBudgetMinor),
+  };
+}
+
+/** "$", "€", "CHF": what goes in front of an amount field. */
+export function currencySymbolOf(currency: string): string {
+  const parts = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+  }).formatToParts(0);
+  return parts.find((part) => part.type === "currency")?.value ?? currency;
+}

@@ -1,0 +1,366 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus, Save, Trash2 } from "lucide-react";
+import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "react";
+import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "../../../connectors/connector.ts";
+import {
+  type GoalsFormInput,
+  type GoalsFormOutput,
+  goalsFormSchema,
+  MAX_TARGET_ROAS,
+  MIN_TARGET_ROAS,
+  TARGET_KINDS,
+  type TargetKindChoice,
+} from "../../../core/goals/goal-schema.ts";
+import { findListing } from "../../../core/integrations/platform-catalog.ts";
+import { cn } from "../../lib/cn.ts";
+import type { ActionRefusal } from "../account/account-action.ts";
+import { platformName } from "../analytics/platform-label.tsx";
+import { SubmitButton } from "../forms/submit-button.tsx";
+import { PlatformLogo } from "../integrations/platform-logo.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Input } from "../ui/input.tsx";
+import { Label } from "../ui/label.tsx";
+import { currencySymbolOf, emptyGoalEntry } from "./goal-values.ts";
+
+export type GoalsActionResult = { ok: true; values: GoalsFormInput } | ActionRefusal;
+
+const TARGET_LABELS: Record<TargetKindChoice, string> = { none: "No target", roas: "ROAS", cpa: "CPA" };
+
+/**
+ * The organization's goal and the optional per-platform goals, validated here with the server's
+ * schema and again by the action. Saving replaces the whole set.
+ */
+export function GoalsForm({
+  values,
+  connectedPlatforms,
+}: {
+  values: GoalsFormInput;
+  connectedPlatforms: AdPlatformId[];
+}) {
+  const fetcher = useFetcher<GoalsActionResult>();
+  const form = useForm<GoalsFormInput, unknown, GoalsFormOutput>({
+    resolver: zodResolver(goalsFormSchema),
+    defaultValues: values,
+    mode: "onTouched",
+  });
+  const platformGoals = useFieldArray({ control: form.control, name: "goals" });
+  const isSaving = fetcher.state !== "idle";
+  const symbol = currencySymbolOf(values.currency);
+
+  // Each answer is shown once, when its submission has finished (revalidation included).
+  const shownResult = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || shownResult.current === result) return;
+    shownResult.current = result;
+    if (result.ok) {
+      form.reset(result.values);
+      toast.success("Goals saved", { description: "Your dashboard now tracks progress against them." });
+      return;
+    }
+    Object.entries(result.fieldErrors ?? {}).forEach(([name, message], index) => {
+      form.setError(name as FieldPath<GoalsFormInput>, { type: "server", message }, { shouldFocus: index === 0 });
+    });
+    toast.error(result.title, { description: result.message });
+  }, [fetcher.state, fetcher.data, form]);
+
+  // The server parses the text the person typed, exactly as this form's schema did.
+  const onSubmit = form.handleSubmit(() => {
+    fetcher.submit({ ...form.getValues() }, { method: "post", encType: "application/json" });
+  });
+
+  const usedScopes = new Set(platformGoals.fields.map((field) => field.scope));
+  const addable = [...AD_PLATFORM_IDS]
+    .filter((platform) => !usedScopes.has(platform))
+    .sort((a, b) => Number(connectedPlatforms.includes(b)) - Number(connectedPlatforms.includes(a)));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Goals" className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Organization goal</h2>
+          </CardTitle>
+          <CardDescription>Across every ad platform, in {values.currency}, your profile's currency.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <GoalFields
+            form={form}
+            index={0}
+            symbol={symbol}
+            budgetHint="The most you plan to spend each month, all platforms together."
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Per-platform goals</h2>
+          </CardTitle>
+          <CardDescription>
+            Optional. A platform can have its own target and budget, such as a higher ROAS on search than on social.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {platformGoals.fields.slice(1).map((field, offset) => {
+            const index = offset + 1;
+            const listing = findListing(field.scope);
+            return (
+              <section
+                key={field.id}
+                aria-label={`${platformName(field.scope)} goal`}
+                className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
+              >
+                <div className="flex items-center gap-3">
+                  {listing ? <PlatformLogo listing={listing} className="size-8 text-sm" /> : null}
+                  <h3 className="font-medium">{platformName(field.scope)}</h3>
+                  {connectedPlatforms.includes(field.scope as AdPlatformId) ? (
+                    <Badge variant="secondary">Connected</Badge>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-auto text-muted-foreground"
+                    onClick={() => platformGoals.remove(index)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    <span>
+                      Remove<span className="sr-only"> the {platformName(field.scope)} goal</span>
+                    </span>
+                  </Button>
+                </div>
+                <GoalFields
+                  form={form}
+                  index={index}
+                  symbol={symbol}
+                  budgetHint="The most this platform may spend each month."
+                />
+              </section>
+            );
+          })}
+          {addable.length > 0 ? (
+            <div className="flex flex-col gap-2">
+              <p className="text-muted-foreground text-sm">Add a goal for</p>
+              <ul className="flex flex-wrap gap-2">
+                {addable.map((platform) => (
+                  <li key={platform}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => platformGoals.append(emptyGoalEntry(platform))}
+                      aria-label={`Add a goal for ${platformName(platform)}`}
+                    >
+                      <Plus aria-hidden="true" />
+                      {platformName(platform)}
+                      {connectedPlatforms.includes(platform) ? (
+                        <span aria-hidden="true" className="size-1.5 rounded-full bg-success" title="Connected" />
+                      ) : null}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </CardContent>
+        <CardFooter className="justify-end border-t">
+          <SubmitButton
+            isPending={isSaving}
+            pendingLabel="Saving…"
+            icon={<Save aria-hidden="true" />}
+            className="w-full sm:w-auto"
+          >
+            Save goals
+          </SubmitButton>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}
+
+function GoalFields({
+  form,
+  index,
+  symbol,
+  budgetHint,
+}: {
+  form: UseFormReturn<GoalsFormInput, unknown, GoalsFormOutput>;
+  index: number;
+  symbol: string;
+  budgetHint: string;
+}) {
+  const id = useId();
+  const targetKind = form.watch(`goals.${index}.targetKind`);
+  const errors = form.formState.errors.goals?.[index];
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid content-start gap-2 sm:col-span-2">
+        <span id={`${id}-target`} className="font-medium text-sm leading-none">
+          Target
+        </span>
+        <Controller
+          control={form.control}
+          name={`goals.${index}.targetKind`}
+          render={({ field }) => (
+            <RadioGroupPrimitive.Root
+              aria-labelledby={`${id}-target`}
+              value={field.value}
+              onValueChange={field.onChange}
+              orientation="horizontal"
+              className="inline-flex w-fit rounded-lg bg-muted p-[3px]"
+            >
+              {TARGET_KINDS.map((kind) => (
+                <RadioGroupPrimitive.Item
+                  key={kind}
+                  value={kind}
+                  className={cn(
+                    "h-8 rounded-md px-3 font-medium text-muted-foreground text-sm outline-none transition-colors",
+                    "hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+                    "data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
+                  )}
+                >
+                  {TARGET_LABELS[kind]}
+                </RadioGroupPrimitive.Item>
+              ))}
+            </RadioGroupPrimitive.Root>
+          )}
+        />
+      </div>
+      {targetKind === "roas" ? (
+        <Field
+          id={`${id}-roas`}
+          label="Target ROAS"
+          hint={`Revenue per unit of ad spend, from ${MIN_TARGET_ROAS} to ${MAX_TARGET_ROAS}.`}
+          error={errors?.targetRoas?.message}
+        >
+          {(aria) => (
+            <AffixedInput
+              suffix="×"
+              inputMode="decimal"
+              placeholder="3.5"
+              {...aria}
+              {...form.register(`goals.${index}.targetRoas`)}
+            />
+          )}
+        </Field>
+      ) : null}
+      {targetKind === "cpa" ? (
+        <Field
+          id={`${id}-cpa`}
+          label="Target CPA"
+          hint="The most you want to pay for one conversion."
+          error={errors?.targetCpa?.message}
+        >
+          {(aria) => (
+            <AffixedInput
+              prefix={symbol}
+              inputMode="decimal"
+              placeholder="25.00"
+              {...aria}
+              {...form.register(`goals.${index}.targetCpa`)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field
+        id={`${id}-budget`}
+        label="Monthly budget"
+        hint={budgetHint}
+        error={errors?.monthlyBudget?.message}
+        className={targetKind === "none" ? "sm:col-start-1" : undefined}
+      >
+        {(aria) => (
+          <AffixedInput
+            prefix={symbol}
+            inputMode="decimal"
+            placeholder="10,000"
+            {...aria}
+            {...form.register(`goals.${index}.monthlyBudget`)}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** An input with a currency symbol before, or a unit after, the typed figure. */
+function AffixedInput({
+  prefix,
+  suffix,
+  ...props
+}: ComponentProps<typeof Input> & { prefix?: string; suffix?: string }) {
+  return (
+    <div className="relative">
+      {prefix ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+        >
+          {prefix}
+        </span>
+      ) : null}
+      <Input
+        {...props}
+        className="tabular-nums"
+        // Room for the symbol: "$" needs little, "CHF" more.
+        style={{
+          paddingLeft: prefix ? `${0.95 + prefix.length * 0.55}rem` : undefined,
+          paddingRight: suffix ? "2rem" : undefined,
+        }}
+      />
+      {suffix ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground text-sm"
+        >
+          {suffix}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldAria {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-describedby": string;
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+  className?: string;
+  children: (aria: FieldAria) => ReactNode;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={cn("grid content-start gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? `${errorId} ${hintId}` : hintId })}
+      {error ? (
+        <p id={errorId} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+      <p id={hintId} className="text-muted-foreground text-xs">
+        {hint}
+      </p>
+    </div>
+  );
+}

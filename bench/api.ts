@@ -1,0 +1,178 @@
+// npm run bench:api: requests per second and latency of GET /api/v1/campaigns with an API key,
+// against a bare JSON route on the same server (same middleware, no API work), on loopback.
+// Goals: ≥ 10,000 req/s and p99 ≤ 10 ms for the API route.
+//   BENCH_DURATION=10 (seconds per run), BENCH_CONNECTIONS=16, BENCH_CAMPAIGNS=300,
+//   BENCH_DATABASE_URL=postgres://…/postgres also measures PostgreSQL.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import pg from "pg";
+import { createLogger } from "../adapters/logger.ts";
+import { createApiKey } from "../core/api-keys/create-api-key.ts";
+import { parseEnv } from "../core/config/env.ts";
+import { type DatabaseHandle, openDatabase } from "../core/db/database.ts";
+import { migrateToLatest } from "../core/db/migrate.ts";
+import { createOrganizationRepository } from "../core/organizations/organization-repository.ts";
+import { createApp } from "../server/app.ts";
+import { createServices } from "../server/services.ts";
+import { seedConnection } from "../tests/support/ad-data.ts";
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 300);
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+const logger = createLogger({ level: "silent", isPretty: false });
+
+interface RunResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<RunResult> {
+  const args = [AUTOCANNON_CLI, "--json", "-n", "-c", String(CONNECTIONS), "-d", String(seconds)];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(output) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+/** An organization on the Enterprise plan (no monthly limit) with a key and CAMPAIGNS campaigns. */
+async function seedOrganization(services: ReturnType<typeof createServices>) {
+  const db = services.database.db;
+  const userId = randomUUID();
+  await db.insertInto("user").values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true }).execute();
+  const { organizationId } = await createOrganizationRepository(db).createWithOwner({ name: "Bench", ownerId: userId });
+  await db.updateTable("organization").set({ plan_id: "enterprise" }).where("id", "=", organizationId).execute();
+  await seedConnection(db, {
+    organizationId,
+    platform: "google-ads",
+    campaigns: Array.from({ length: CAMPAIGNS }, (_, index) => ({ status: index % 3 === 0 ? "paused" : "enabled" })),
+  });
+  const { plaintext } = await createApiKey(services.apiKeys, {
+    organizationId,
+    userId,
+    values: { name: "Bench", scope: "read" },
+  });
+  return { organizationId, key: plaintext };
+}
+
+async function measure(label: string, database: DatabaseHandle, dataDir: string) {
+  await migrateToLatest(database.db);
+  const env = parseEnv({
+    NODE_ENV: "production",
+    AUTH_SECRET: "bench-api-secret-0123456789abcdefghijklmnop",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    ADS_SANDBOX: "false",
+    // The per-key minute limit would answer 429 long before the benchmark ends.
+    API_RATE_LIMIT_PER_MINUTE: "1000000000",
+  });
+  const services = createServices({ env, database, logger });
+  const app = createApp({ env, logger, services });
+  // Bench only: the same server and middleware, with no API work behind it.
+  app.get("/bench/bare", (c) => c.json({ data: [], next_cursor: null }));
+  const { organizationId, key } = await seedOrganization(services);
+
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const apiUrl = `${origin}/api/v1/campaigns`;
+    const check = await fetch(apiUrl, { headers: { authorization: `Bearer ${key}` } });
+    const page = (await check.json()) as { data: unknown[] };
+    if (check.status !== 200 || page.data.length !== 25) throw new Error(`GET /api/v1/campaigns answered ${check.status}`);
+
+    const auth = { authorization: `Bearer ${key}` };
+    await runAutocannon(apiUrl, auth, 3); // warm-up: JIT, statement cache, key cache
+    const api = await runAutocannon(apiUrl, auth, DURATION_SECONDS);
+    await runAutocannon(`${origin}/bench/bare`, {}, 3);
+    const bare = await runAutocannon(`${origin}/bench/bare`, {}, DURATION_SECONDS);
+
+    await services.publicApi.flush();
+    const usage = await database.db
+      .selectFrom("api_usage")
+      .select("calls")
+      .where("organization_id", "=", organizationId)
+      .executeTakeFirst();
+
+    const row = (name: string, result: RunResult) =>
+      `  ${name.padEnd(28)} ${Math.round(result.requestsPerSecond).toLocaleString("en-US").padStart(8)} req/s   p50 ${String(result.p50).padStart(3)} ms   p99 ${String(result.p99).padStart(3)} ms${result.non2xx + result.errors > 0 ? `   (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`;
+    console.log(`\n${label}: ${CAMPAIGNS} campaigns, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run`);
+    console.log(row("GET /api/v1/campaigns (key)", api));
+    console.log(row("GET /bench/bare", bare));
+    console.log(`  ratio API / bare: ${(api.requestsPerSecond / bare.requestsPerSecond).toFixed(2)} of the req/s`);
+    console.log(
+      `  goal ≥ 10,000 req/s: ${api.requestsPerSecond >= 10_000 ? "met" : "NOT met"}; p99 ≤ 10 ms: ${api.p99 <= 10 ? "met" : "NOT met"}`,
+    );
+    console.log(`  calls counted in api_usage: ${Number(usage?.calls ?? 0).toLocaleString("en-US")}`);
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+    await services.publicApi.stop();
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "adhelm-bench-api-"));
+try {
+  const sqlite = openDatabase({ sqliteFile: path.join(dataDir, "bench.db") });
+  try {
+    await measure("SQLite", sqlite, dataDir);
+  } finally {
+    await sqlite.close();
+  }
+
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  if (!baseUrl) console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…/postgres to measure it)");
+  else {
+    const name = `adhelm_bench_api_${process.pid}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const postgres = openDatabase({ databaseUrl: url.toString() });
+    try {
+      await measure("PostgreSQL", postgres, dataDir);
+    } finally {
+      await postgres.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { type ApiKeyCache, createApiKeyCache } from "./api-key-cache.ts";
+import { type ApiKeyRepository, createApiKeyRepository } from "./api-key-repository.ts";
+
+/** What the API key use cases take (services.apiKeys). */
+export interface ApiKeyDependencies {
+  repository: ApiKeyRepository;
+  /** This process's key lookups; a revoke drops its entry at once. */
+  cache: ApiKeyCache;
+  now?: () => Date;
+}
+
+export function createApiKeyDependencies(db: Kysely<Database>, options: { cacheTtlMs?: number } = {}): ApiKeyDependencies {
+  return { repository: createApiKeyRepository(db), cache: createApiKeyCache({ ttlMs: options.cacheTtlMs }) };
+}

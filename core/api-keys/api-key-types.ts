@@ -1,0 +1,35 @@
+import type { ApiKeyScope } from "../db/schema.ts";
+
+export type ApiKeyStatus = "active" | "expired" | "revoked";
+
+/** One key as the Settings → API keys list shows it. Timestamps are ISO strings (UTC). */
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  /** e.g. adh_Xy12AbCd (the key's first characters). */
+  prefix: string;
+  scope: ApiKeyScope;
+  createdAt: string;
+  /** The member who created it; null once that account is deleted. */
+  createdBy: { id: string; name: string } | null;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  status: ApiKeyStatus;
+}
+
+/** What creating a key returns: the plaintext, which is shown once and never stored. */
+export interface CreatedApiKey {
+  apiKey: ApiKeySummary;
+  plaintext: string;
+}
+
+/** Who is calling the API: a key of an organization, with what the limits need. */
+export interface ApiPrincipal {
+  apiKeyId: string;
+  organizationId: string;
+  keyName: string;
+  scope: ApiKeyScope;
+  /** organization.plan_id: the plan catalog gives its monthly API calls. */
+  planId: string;
+}

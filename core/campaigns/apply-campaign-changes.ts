@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import type { ChangeSource } from "../db/schema.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
+import type { ApplyChangesResult, ChangeActor, ChangeItemResult } from "./campaign-change-types.ts";
+import {
+  describeFailure,
+  normalizeReason,
+  openPlatformTarget,
+  type PlatformTarget,
+  platformName,
+  pushCampaignChange,
+} from "./change-campaign.ts";
+import { type ChangesRequest, type PlannedChange, planCampaignChanges } from "./preview-campaign-changes.ts";
+
+/** Changes in flight per connection: quick for a selection, gentle on each platform's rate limits. */
+const CHANGES_PER_CONNECTION_AT_ONCE = 4;
+
+export interface ApplyChangesRequest extends ChangesRequest {
+  actor: ChangeActor;
+  source: ChangeSource;
+  reason?: string | null;
+  /** Chunks of one selection share it, so the log groups them; a new one is made when absent. */
+  batchId?: string | null;
+}
+
+/**
+ * Pushes a change to each campaign of a selection and records one change log entry per campaign
+ * attempted. The preview is computed again here, from our stored campaigns; campaigns already as
+ * asked, or that cannot take the change, are skipped with the reason. One campaign's failure never
+ * stops the others. Connections run side by side, a few changes at a time each.
+ */
+export async function applyCampaignChanges(
+  deps: CampaignChangeDependencies,
+  input: ApplyChangesRequest,
+): Promise<ApplyChangesResult> {
+  const batchId = input.batchId ?? randomUUID();
+  if (!/^[\w-]{1,64}$/.test(batchId))
+    throw new AppError("unprocessable_entity", "A batch id is 1 to 64 letters, digits, dashes or underscores.");
+  const reason = normalizeReason(input.reason);
+  const planned = await planCampaignChanges(deps, input);
+
+  const results: ChangeItemResult[] = planned.map(({ campaign, preview }) => ({
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+    platform: preview.platform,
+    outcome: "skipped",
+    message: preview.problem ?? "Already as asked; nothing was sent.",
+    changeId: null,
+    before: preview.before,
+    after: preview.after,
+  }));
+  const byConnection = new Map<string, number[]>();
+  planned.forEach((item, index) => {
+    if (!item.push) return;
+    const indexes = byConnection.get(item.campaign.connectionId) ?? [];
+    indexes.push(index);
+    byConnection.set(item.campaign.connectionId, indexes);
+  });
+
+  await Promise.all(
+    [...byConnection].map(async ([connectionId, indexes]) => {
+      const target = await openPlatformTarget(deps, input.organizationId, connectionId).catch(
+        (error: unknown) => error as Error,
+      );
+      const applyAt = async (index: number) => {
+        results[index] = await applyOne(deps, target, planned[index]!, { ...input, batchId, reason });
+      };
+      // The first change goes alone: a token due for refresh is refreshed once, not by every
+      // change in flight (some platforms rotate refresh tokens on use).
+      const [first, ...rest] = indexes;
+      await applyAt(first!);
+      await forEachConcurrently(rest, CHANGES_PER_CONNECTION_AT_ONCE, applyAt);
+    }),
+  );
+
+  const count = (outcome: ChangeItemResult["outcome"]) => results.filter((result) => result.outcome === outcome).length;
+  return { batchId, results, succeeded: count("succeeded"), failed: count("failed"), skipped: count("skipped") };
+}
+
+async function applyOne(
+  deps: CampaignChangeDependencies,
+  target: PlatformTarget | Error,
+  { campaign, preview, push }: PlannedChange,
+  input: ApplyChangesRequest & { batchId: string; reason: string | null },
+): Promise<ChangeItemResult> {
+  const { error } =
+    target instanceof Error
+      ? { error: target }
+      : await pushCampaignChange(deps, target, { organizationId: input.organizationId, campaign, change: push! });
+  const message = error ? describeFailure(error) : `${platformName(preview.platform)} accepted the change.`;
+  const entry = await deps.changeLog.insert({
+    organizationId: input.organizationId,
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+    platform: preview.platform,
+    actor: input.actor,
+    source: input.source,
+    action: input.change.action,
+    reason: input.reason,
+    before: preview.before,
+    after: preview.after,
+    outcome: error ? "failed" : "succeeded",
+    platformResponse: message,
+    batchId: input.batchId,
+    undoOf: null,
+  });
+  return {
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+    platform: preview.platform,
+    outcome: entry.outcome,
+    message,
+    changeId: entry.id,
+    before: preview.before,
+    after: preview.after,
+  };
+}
+
+/** Runs `work` over `items`, at most `size` at a time. */
+async function forEachConcurrently<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}

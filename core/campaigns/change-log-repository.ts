@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { ChangeAction, ChangeOutcome, ChangeSource, Database } from "../db/schema.ts";
+import type { CampaignSettings, ChangeActor, ChangeLogEntry } from "./campaign-change-types.ts";
+import { toIsoTimestamp } from "./iso-timestamp.ts";
+
+export interface NewChangeLogEntry {
+  organizationId: string;
+  campaignId: string | null;
+  campaignName: string;
+  platform: string;
+  actor: ChangeActor;
+  source: ChangeSource;
+  action: ChangeAction;
+  reason: string | null;
+  before: CampaignSettings;
+  after: CampaignSettings;
+  outcome: ChangeOutcome;
+  platformResponse: string | null;
+  batchId: string | null;
+  undoOf: string | null;
+}
+
+/** Where a page of the log ended: the last entry's sort key, as the database holds it. */
+export interface ChangeLogPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface ChangeLogRepository {
+  /** Reserves the id (and time) of an entry before it is written, e.g. to claim an undo first. */
+  nextId(): { id: string; at: Date };
+  insert(entry: NewChangeLogEntry, reserved?: { id: string; at: Date }): Promise<ChangeLogEntry>;
+  /** The organization's entries, newest first, optionally of one campaign, after `after`. */
+  list(
+    organizationId: string,
+    query: { campaignId?: string; limit: number; after?: ChangeLogPosition | null },
+  ): Promise<Array<{ entry: ChangeLogEntry; position: ChangeLogPosition }>>;
+  find(organizationId: string, changeId: string): Promise<ChangeLogEntry | null>;
+  /** Marks the entry undone by `undoId`; false when it already was (another undo got there first). */
+  markUndone(organizationId: string, changeId: string, undoId: string): Promise<boolean>;
+  /** Takes back `markUndone` when the undo did not reach the platform. */
+  clearUndone(organizationId: string, changeId: string, undoId: string): Promise<void>;
+}
+
+let clockMs = 0;
+let sequence = 0;
+
+/**
+ * A UUIDv7 (RFC 9562) whose 12 bits after the version count up within a millisecond, so ids made in
+ * one process sort in the order they were made; with `created_at` set to the same instant, the log
+ * reads newest first even for entries of one batch written within a millisecond.
+ */
+function nextTimeOrderedId(): { id: string; at: Date } {
+  const now = Date.now();
+  if (now > clockMs) {
+    clockMs = now;
+    sequence = 0;
+  } else if (++sequence > 0xfff) {
+    clockMs += 1;
+    sequence = 0;
+  }
+  const time = clockMs.toString(16).padStart(12, "0");
+  const random = randomBytes(8);
+  random[0] = (random[0]! & 0x3f) | 0x80;
+  const tail = random.toString("hex");
+  return {
+    id: `${time.slice(0, 8)}-${time.slice(8)}-7${sequence.toString(16).padStart(3, "0")}-${tail.slice(0, 4)}-${tail.slice(4)}`,
+    at: new Date(clockMs),
+  };
+}
+
+export function createChangeLogRepository(db: Kysely<Database>): ChangeLogRepository {
+  const selectEntries = (organizationId: string) =>
+    db
+      .selectFrom("change_log")
+      .leftJoin("campaigns", "campaigns.id", "change_log.campaign_id")
+      .selectAll("change_log")
+      .select([
+        "campaigns.currency",
+        // The exact stored value (PostgreSQL keeps microseconds a JavaScript Date would drop), for the cursor.
+        sql<string>`cast(change_log.created_at as text)`.as("created_at_text"),
+      ])
+      .where("change_log.organization_id", "=", organizationId);
+  type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>["executeTakeFirstOrThrow"]>>;
+  const toEntry = (row: EntryRow): ChangeLogEntry => {
+    const entry: ChangeLogEntry = {
+      id: row.id,
+      campaignId: row.campaign_id,
+      campaignName: row.campaign_name,
+      platform: row.platform,
+      actor: { type: row.actor_type, id: row.actor_id, label: row.actor_label },
+      source: row.source,
+      action: row.action,
+      reason: row.reason,
+      before: JSON.parse(row.before_json) as CampaignSettings,
+      after: JSON.parse(row.after_json) as CampaignSettings,
+      currency: row.currency,
+      outcome: row.outcome,
+      platformResponse: row.platform_response,
+      batchId: row.batch_id,
+      undoOf: row.undo_of,
+      undoneBy: row.undone_by,
+      createdAt: toIsoTimestamp(row.created_at),
+      canUndo: false,
+    };
+    entry.canUndo = isUndoable(entry);
+    return entry;
+  };
+
+  return {
+    nextId: nextTimeOrderedId,
+    async insert(entry, reserved = nextTimeOrderedId()) {
+      await db
+        .insertInto("change_log")
+        .values({
+          id: reserved.id,
+          organization_id: entry.organizationId,
+          campaign_id: entry.campaignId,
+          campaign_name: entry.campaignName,
+          platform: entry.platform,
+          actor_type: entry.actor.type,
+          actor_id: entry.actor.id,
+          actor_label: entry.actor.label,
+          source: entry.source,
+          action: entry.action,
+          reason: entry.reason,
+          before_json: JSON.stringify(entry.before),
+          after_json: JSON.stringify(entry.after),
+          outcome: entry.outcome,
+          platform_response: entry.platformResponse,
+          batch_id: entry.batchId,
+          undo_of: entry.undoOf,
+          undone_by: null,
+          created_at: reserved.at.toISOString(),
+        })
+        .execute();
+      const stored = await this.find(entry.organizationId, reserved.id);
+      if (!stored) throw new Error(`change log entry ${reserved.id} vanished after insert`);
+      return stored;
+    },
+    async list(organizationId, { campaignId, limit, after }) {
+      let query = selectEntries(organizationId);
+      if (campaignId) query = query.where("change_log.campaign_id", "=", campaignId);
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb("change_log.created_at", "<", after.createdAt),
+            eb.and([eb("change_log.created_at", "=", after.createdAt), eb("change_log.id", "<", after.id)]),
+          ]),
+        );
+      const rows = await query
+        .orderBy("change_log.created_at", "desc")
+        .orderBy("change_log.id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ entry: toEntry(row), position: { createdAt: row.created_at_text, id: row.id } }));
+    },
+    async find(organizationId, changeId) {
+      const row = await selectEntries(organizationId).where("change_log.id", "=", changeId).executeTakeFirst();
+      return row ? toEntry(row) : null;
+    },
+    async markUndone(organizationId, changeId, undoId) {
+      const result = await db
+        .updateTable("change_log")
+        .set({ undone_by: undoId })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", changeId)
+        .where("undone_by", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async clearUndone(organizationId, changeId, undoId) {
+      await db
+        .updateTable("change_log")
+        .set({ undone_by: null })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", changeId)
+        .where("undone_by", "=", undoId)
+        .execute();
+    },
+  };
+}
+
+/** A succeeded change, not undone yet, of a campaign we still have, and not a creation. */
+export function isUndoable(entry: Pick<ChangeLogEntry, "outcome" | "undoneBy" | "action" | "campaignId">): boolean {
+  return (
+    entry.outcome === "succeeded" && entry.undoneBy === null && entry.action !== "create" && entry.campaignId !== null
+  );
+}

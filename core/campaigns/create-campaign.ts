@@ -1,0 +1,108 @@
+import type { ExternalCampaign, NewExternalCampaign } from "../../connectors/connector.ts";
+import type { CampaignSummary } from "../analytics/analytics-types.ts";
+import type { ChangeSource } from "../db/schema.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
+import type { ChangeActor } from "./campaign-change-types.ts";
+import {
+  describeFailure,
+  NOT_CONNECTED_MESSAGE,
+  normalizeReason,
+  openPlatformTarget,
+  platformName,
+  toExternalAccount,
+  toRefusal,
+  validateCampaignChange,
+} from "./change-campaign.ts";
+
+export interface CreateCampaignRequest {
+  organizationId: string;
+  adAccountId: string;
+  name: string;
+  status: "enabled" | "paused";
+  dailyBudgetMinor: number;
+  actor: ChangeActor;
+  source: ChangeSource;
+  reason?: string | null;
+}
+
+/**
+ * Creates a campaign on the ad account's platform, stores it the way the sync would (so the next
+ * sync updates it rather than adding it again), logs the creation and returns it.
+ */
+export async function createCampaign(
+  deps: CampaignChangeDependencies,
+  input: CreateCampaignRequest,
+): Promise<CampaignSummary> {
+  const wanted: NewExternalCampaign = {
+    name: input.name.trim(),
+    status: input.status,
+    dailyBudgetMinor: input.dailyBudgetMinor,
+  };
+  validateCampaignChange(wanted);
+  if (wanted.status !== "enabled" && wanted.status !== "paused")
+    throw new AppError("unprocessable_entity", "A new campaign is either enabled or paused.");
+  const reason = normalizeReason(input.reason);
+  const account = await deps.campaigns.findAdAccount(input.organizationId, input.adAccountId);
+  if (!account) throw new AppError("not_found", "There is no such ad account.");
+  if (account.connectionStatus === "disconnected") throw new AppError("conflict", NOT_CONNECTED_MESSAGE);
+  if (!account.isManaged)
+    throw new AppError("conflict", "Adhelm does not manage this ad account. Choose it on the Integrations page first.");
+
+  const { connector, session, platform } = await openPlatformTarget(deps, input.organizationId, account.connectionId);
+  const externalAccount = toExternalAccount(account);
+  const logEntry = {
+    organizationId: input.organizationId,
+    campaignName: wanted.name,
+    platform,
+    actor: input.actor,
+    source: input.source,
+    action: "create" as const,
+    reason,
+    before: {},
+    after: { name: wanted.name, status: wanted.status, dailyBudgetMinor: wanted.dailyBudgetMinor },
+    batchId: null,
+    undoOf: null,
+  };
+
+  let created: ExternalCampaign;
+  try {
+    // A creation has no id to read back by until it answers, so the retry looks for a campaign of
+    // this name that was not there before the first try: a lost answer must not create it twice.
+    const existing = new Set(
+      (await session.call((tokens) => connector.listCampaigns(tokens, externalAccount))).map((item) => item.externalId),
+    );
+    let hasSent = false;
+    created = await session.call(async (tokens) => {
+      if (hasSent) {
+        const arrived = (await connector.listCampaigns(tokens, externalAccount)).find(
+          (item) => !existing.has(item.externalId) && item.name === wanted.name,
+        );
+        if (arrived) return arrived;
+      }
+      hasSent = true;
+      return connector.createCampaign(tokens, externalAccount, wanted);
+    });
+  } catch (error) {
+    const message = describeFailure(error);
+    await deps.changeLog.insert({
+      ...logEntry,
+      campaignId: null,
+      outcome: "failed",
+      platformResponse: message,
+    });
+    throw toRefusal(error);
+  }
+
+  const campaignId = await deps.campaigns.saveCreated(input.organizationId, account.id, created);
+  await deps.changeLog.insert({
+    ...logEntry,
+    campaignId,
+    after: { name: created.name, status: created.status, dailyBudgetMinor: created.dailyBudgetMinor },
+    outcome: "succeeded",
+    platformResponse: `${platformName(platform)} created it with id ${created.externalId}.`,
+  });
+  const summary = await deps.campaigns.findSummary(input.organizationId, campaignId);
+  if (!summary) throw new AppError("internal_error", "The new campaign could not be read back.");
+  return summary;
+}

@@ -1,0 +1,121 @@
+import type { CampaignSummary } from "../analytics/analytics-types.ts";
+import type { ChangeSource } from "../db/schema.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
+import type { CampaignSettings, ChangeActor } from "./campaign-change-types.ts";
+import type { CampaignForChange } from "./campaign-repository.ts";
+import {
+  type CampaignChange,
+  changeActionFor,
+  describeFailure,
+  normalizeReason,
+  openPlatformTarget,
+  platformName,
+  pushCampaignChange,
+  toRefusal,
+  validateCampaignChange,
+} from "./change-campaign.ts";
+
+export interface UpdateCampaignRequest {
+  organizationId: string;
+  campaignId: string;
+  name?: string;
+  status?: "enabled" | "paused";
+  dailyBudgetMinor?: number;
+  actor: ChangeActor;
+  source: ChangeSource;
+  reason?: string | null;
+}
+
+type Field = keyof CampaignChange;
+const FIELDS: Field[] = ["status", "dailyBudgetMinor", "name"];
+
+/**
+ * Sets a campaign's name, status and daily budget (the API's PUT): only the fields that differ are
+ * pushed, one change log entry records them, and the campaign comes back as stored afterwards.
+ */
+export async function updateCampaign(
+  deps: CampaignChangeDependencies,
+  input: UpdateCampaignRequest,
+): Promise<CampaignSummary> {
+  const campaign = await deps.campaigns.findForChange(input.organizationId, input.campaignId);
+  // Like the list and the metrics, a campaign Adhelm does not manage is not there for the caller.
+  if (!campaign?.adAccount.isManaged || campaign.adAccount.connectionStatus === "disconnected")
+    throw new AppError("not_found", "There is no such campaign.");
+  const asked: CampaignChange = {
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.dailyBudgetMinor !== undefined ? { dailyBudgetMinor: input.dailyBudgetMinor } : {}),
+    ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+  };
+  validateCampaignChange(asked);
+  if (asked.status !== undefined && asked.status !== "enabled" && asked.status !== "paused")
+    throw new AppError("unprocessable_entity", "A campaign's status is either enabled or paused.");
+  const reason = normalizeReason(input.reason);
+
+  const current: CampaignSettings = {
+    status: campaign.status,
+    dailyBudgetMinor: campaign.dailyBudgetMinor,
+    name: campaign.name,
+  };
+  const changed = FIELDS.filter((field) => asked[field] !== undefined && asked[field] !== current[field]);
+  if (changed.length > 0) {
+    if (campaign.status === "removed")
+      throw new AppError("conflict", "This campaign was removed on the platform; it cannot be changed.");
+    const change = pick(asked, changed) as CampaignChange;
+    const target = await openPlatformTarget(deps, input.organizationId, campaign.connectionId);
+    const { applied, error } = await pushCampaignChange(deps, target, {
+      organizationId: input.organizationId,
+      campaign,
+      change,
+    });
+    const log = (fields: Field[], outcome: "succeeded" | "failed", platformResponse: string) =>
+      logUpdate(deps, input, campaign, { before: pick(current, fields), after: pick(change, fields) }, reason, {
+        outcome,
+        platformResponse,
+      });
+    const appliedFields = changed.filter((field) => applied[field] !== undefined);
+    // When a later field fails, the fields the platform already took are logged as their own
+    // succeeded entry: the log says what really happened, and that part can be undone.
+    if (appliedFields.length > 0)
+      await log(appliedFields, "succeeded", `${platformName(target.platform)} accepted the change.`);
+    if (error) {
+      await log(
+        changed.filter((field) => applied[field] === undefined),
+        "failed",
+        describeFailure(error),
+      );
+      throw toRefusal(error);
+    }
+  }
+  const summary = await deps.campaigns.findSummary(input.organizationId, campaign.id);
+  if (!summary) throw new AppError("not_found", "There is no such campaign.");
+  return summary;
+}
+
+async function logUpdate(
+  deps: CampaignChangeDependencies,
+  input: UpdateCampaignRequest,
+  campaign: CampaignForChange,
+  settings: { before: CampaignSettings; after: CampaignSettings },
+  reason: string | null,
+  result: { outcome: "succeeded" | "failed"; platformResponse: string },
+): Promise<void> {
+  await deps.changeLog.insert({
+    organizationId: input.organizationId,
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+    platform: campaign.adAccount.platform,
+    actor: input.actor,
+    source: input.source,
+    action: changeActionFor(settings.after),
+    reason,
+    ...settings,
+    ...result,
+    batchId: null,
+    undoOf: null,
+  });
+}
+
+function pick(settings: CampaignSettings, fields: Field[]): CampaignSettings {
+  return Object.fromEntries(fields.map((field) => [field, settings[field]])) as CampaignSettings;
+}

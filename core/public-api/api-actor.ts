@@ -1,0 +1,7 @@
+import type { ApiPrincipal } from "../api-keys/api-key-types.ts";
+import type { ChangeActor } from "../campaigns/campaign-change-types.ts";
+
+/** How a change made with a key shows in the change log: API key “Reporting”. */
+export function apiKeyActor(principal: ApiPrincipal): ChangeActor {
+  return { type: "api_key", id: principal.apiKeyId, label: `API key “${principal.keyName}”` };
+}

@@ -1,0 +1,310 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { API_ENDPOINTS } from "../../app/lib/api-examples.ts";
+import type { AnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
+import { presetRange } from "../../core/analytics/date-range.ts";
+import { getCampaignMetrics } from "../../core/analytics/get-campaign-metrics.ts";
+import type { CampaignChangeDependencies } from "../../core/campaigns/campaign-change-dependencies.ts";
+import { findCampaignSummary, listCampaigns } from "../../core/campaigns/list-campaigns.ts";
+import { AppError } from "../../core/errors/app-error.ts";
+import { createApiCampaign } from "../../core/public-api/create-api-campaign.ts";
+import { toWireCampaign, toWireCampaignMetrics } from "../../core/public-api/public-api-mappers.ts";
+import {
+  campaignEnvelopeSchema,
+  campaignIdParamsSchema,
+  campaignListSchema,
+  campaignMetricsSchema,
+  createCampaignBodySchema,
+  errorEnvelopeSchema,
+  listCampaignsQuerySchema,
+  metricsQuerySchema,
+  updateCampaignBodySchema,
+} from "../../core/public-api/public-api-schemas.ts";
+import { NO_SUCH_CAMPAIGN_MESSAGE, updateApiCampaign } from "../../core/public-api/update-api-campaign.ts";
+import { fromWirePlatform, fromWireStatus } from "../../core/public-api/wire-values.ts";
+import type { AdsClock } from "../../core/sync/ads-clock.ts";
+import type { ApiApp } from "./api-app.ts";
+import {
+  idempotency,
+  principalOf,
+  requireJsonBody,
+  requirePrincipal,
+  requireWriteAccess,
+} from "./request-guards.ts";
+
+/** The services the campaign endpoints call. */
+export interface CampaignApiServices {
+  campaignChanges: CampaignChangeDependencies;
+  analytics: AnalyticsRepository;
+  adsClock: AdsClock;
+}
+
+const exampleOf = (id: string) => {
+  const endpoint = API_ENDPOINTS.find((item) => item.id === id);
+  if (!endpoint) throw new Error(`No API example ${id}`);
+  return endpoint;
+};
+
+const rateLimitHeaders = z.object({
+  "RateLimit-Limit": z.string().meta({ description: "Requests allowed in the window of the limit closest to running out." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in that window." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until that window starts afresh." }),
+  "RateLimit-Policy": z
+    .string()
+    .meta({ description: "Every limit that applies: `600;w=60, 100000;w=2592000` (per minute per key, per month)." }),
+});
+
+const ERROR_EXAMPLES: Record<number, { description: string; code: string; message: string }> = {
+  400: { description: "Malformed JSON or a bad cursor.", code: "bad_request", message: "The request body is not valid JSON." },
+  401: {
+    description: "No key, or an unknown, revoked or expired key.",
+    code: "unauthorized",
+    message: "This API key was revoked. Create a new one in Settings → API keys.",
+  },
+  403: {
+    description: "A read-only key tried to change something.",
+    code: "forbidden",
+    message: "This API key is read-only. Use a key with read and write access to change campaigns.",
+  },
+  404: { description: "No such campaign or ad account in your organization.", code: "not_found", message: NO_SUCH_CAMPAIGN_MESSAGE },
+  409: {
+    description: "The platform refused the change, or a request with this Idempotency-Key is still running.",
+    code: "conflict",
+    message: "The platform refused the change: the daily budget is below the platform's minimum.",
+  },
+  422: {
+    description: "A field is invalid, or the Idempotency-Key was used for another request.",
+    code: "unprocessable_entity",
+    message: "limit must be from 1 to 100.",
+  },
+  429: {
+    description: "Too many requests this minute, or the plan's monthly calls are used up. See Retry-After.",
+    code: "rate_limited",
+    message: "This key made 600 requests this minute, its limit. Try again in 17 seconds.",
+  },
+};
+
+function errorResponses(statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const example = ERROR_EXAMPLES[status];
+      if (!example) throw new Error(`No error example for ${status}`);
+      const extraHeaders =
+        status === 401
+          ? { "WWW-Authenticate": z.string().meta({ description: 'Bearer realm="Adhelm API"' }) }
+          : status === 429
+            ? { "Retry-After": z.string().meta({ description: "Seconds to wait before trying again." }) }
+            : {};
+      return [
+        status,
+        {
+          description: example.description,
+          headers: rateLimitHeaders.extend(extraHeaders),
+          content: {
+            "application/json": {
+              schema: errorEnvelopeSchema,
+              example: { error: { code: example.code, message: example.message } },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+const READ_ERRORS = [400, 401, 404, 422, 429];
+const WRITE_ERRORS = [400, 401, 403, 404, 409, 422, 429];
+
+const idempotencyKeyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .optional()
+    .meta({ description: "Any unique string (a UUID). A replay within 24 hours returns the first answer." }),
+});
+
+const replayedHeaders = rateLimitHeaders.extend({
+  "Idempotent-Replayed": z.string().optional().meta({ description: "`true` when this is the stored first answer." }),
+});
+
+const security = [{ bearerAuth: [] }];
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/campaigns",
+  operationId: "listCampaigns",
+  tags: ["Campaigns"],
+  summary: exampleOf("list-campaigns").summary,
+  description: exampleOf("list-campaigns").description,
+  security,
+  request: { query: listCampaignsQuerySchema },
+  responses: {
+    200: {
+      description: "A page of campaigns.",
+      headers: rateLimitHeaders,
+      content: { "application/json": { schema: campaignListSchema, example: exampleOf("list-campaigns").responseBody } },
+    },
+    ...errorResponses(READ_ERRORS),
+  },
+});
+
+const createRouteDefinition = createRoute({
+  method: "post",
+  path: "/campaigns",
+  operationId: "createCampaign",
+  tags: ["Campaigns"],
+  summary: exampleOf("create-campaign").summary,
+  description: `${exampleOf("create-campaign").description} The budget's currency must be the ad account's.`,
+  security,
+  request: {
+    headers: idempotencyKeyHeader,
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: createCampaignBodySchema, example: exampleOf("create-campaign").requestBody },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: "The campaign, created on its platform.",
+      headers: replayedHeaders,
+      content: {
+        "application/json": { schema: campaignEnvelopeSchema, example: exampleOf("create-campaign").responseBody },
+      },
+    },
+    ...errorResponses(WRITE_ERRORS),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}",
+  operationId: "getCampaign",
+  tags: ["Campaigns"],
+  summary: "Get a campaign",
+  description: "One campaign of your organization.",
+  security,
+  request: { params: campaignIdParamsSchema },
+  responses: {
+    200: {
+      description: "The campaign.",
+      headers: rateLimitHeaders,
+      content: {
+        "application/json": {
+          schema: campaignEnvelopeSchema,
+          example: { data: (exampleOf("list-campaigns").responseBody.data as unknown[])[0] },
+        },
+      },
+    },
+    ...errorResponses(READ_ERRORS),
+  },
+});
+
+const metricsRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/metrics",
+  operationId: "getCampaignMetrics",
+  tags: ["Campaigns"],
+  summary: exampleOf("campaign-metrics").summary,
+  description: `${exampleOf("campaign-metrics").description} Without from and to: the last 30 days (UTC).`,
+  security,
+  request: { params: campaignIdParamsSchema, query: metricsQuerySchema },
+  responses: {
+    200: {
+      description: "The campaign's KPIs over the range.",
+      headers: rateLimitHeaders,
+      content: {
+        "application/json": { schema: campaignMetricsSchema, example: exampleOf("campaign-metrics").responseBody },
+      },
+    },
+    ...errorResponses(READ_ERRORS),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/campaigns/{id}",
+  operationId: "updateCampaign",
+  tags: ["Campaigns"],
+  summary: exampleOf("update-campaign").summary,
+  description: `${exampleOf("update-campaign").description} Send at least one of name, status and daily_budget; the change is written to the change log with your key as its author.`,
+  security,
+  request: {
+    params: campaignIdParamsSchema,
+    headers: idempotencyKeyHeader,
+    body: {
+      required: true,
+      content: {
+        "application/json": { schema: updateCampaignBodySchema, example: exampleOf("update-campaign").requestBody },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "The campaign after the change.",
+      headers: replayedHeaders,
+      content: {
+        "application/json": { schema: campaignEnvelopeSchema, example: exampleOf("update-campaign").responseBody },
+      },
+    },
+    ...errorResponses(WRITE_ERRORS),
+  },
+});
+
+/** The four endpoints of the spec, and one campaign by id. Routes stay thin: parse, call one use case, map. */
+export function registerCampaignRoutes(
+  api: ApiApp,
+  servicesOf: () => CampaignApiServices,
+  writeGuards: { idempotency: ReturnType<typeof idempotency> },
+) {
+  const writeMiddleware = [requirePrincipal, requireWriteAccess, requireJsonBody, writeGuards.idempotency];
+
+  api.openapi({ ...listRoute, middleware: [requirePrincipal] }, async (c) => {
+    const query = c.req.valid("query");
+    const page = await listCampaigns(servicesOf().campaignChanges, {
+      organizationId: principalOf(c).organizationId,
+      statuses: query.status?.map(fromWireStatus),
+      platforms: query.platform?.map(fromWirePlatform),
+      adAccountIds: query.ad_account_id,
+      search: query.q?.trim() || undefined,
+      limit: query.limit,
+      cursor: query.cursor || null,
+    });
+    return c.json({ data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor }, 200);
+  });
+
+  api.openapi({ ...createRouteDefinition, middleware: writeMiddleware }, async (c) => {
+    const campaign = await createApiCampaign(servicesOf().campaignChanges, principalOf(c), c.req.valid("json"));
+    return c.json({ data: toWireCampaign(campaign) }, 201);
+  });
+
+  api.openapi({ ...getRoute, middleware: [requirePrincipal] }, async (c) => {
+    const campaign = await findCampaignSummary(servicesOf().campaignChanges, principalOf(c).organizationId, c.req.valid("param").id);
+    if (!campaign) throw new AppError("not_found", NO_SUCH_CAMPAIGN_MESSAGE);
+    return c.json({ data: toWireCampaign(campaign) }, 200);
+  });
+
+  api.openapi({ ...metricsRoute, middleware: [requirePrincipal] }, async (c) => {
+    const query = c.req.valid("query");
+    const services = servicesOf();
+    const today = (await services.adsClock.now()).toISOString().slice(0, 10);
+    const range = query.from && query.to ? { from: query.from, to: query.to } : presetRange("last_30_days", today);
+    const metrics = await getCampaignMetrics(services, {
+      organizationId: principalOf(c).organizationId,
+      campaignId: c.req.valid("param").id,
+      range,
+      granularity: query.granularity,
+    });
+    return c.json({ data: toWireCampaignMetrics(metrics) }, 200);
+  });
+
+  api.openapi({ ...updateRoute, middleware: writeMiddleware }, async (c) => {
+    const campaign = await updateApiCampaign(
+      servicesOf().campaignChanges,
+      principalOf(c),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ data: { ...toWireCampaign(campaign), updated_at: new Date().toISOString() } }, 200);
+  });
+}

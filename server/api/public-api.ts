@@ -1,0 +1,155 @@
+import type { Kysely } from "kysely";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "../../adapters/logger.ts";
+import type { ApiKeyDependencies } from "../../core/api-keys/api-key-dependencies.ts";
+import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
+import { authenticateApiKeyOfOrganization, flushApiKeyUses } from "../../core/api-keys/authenticate-api-key.ts";
+import { createApiUsageRepository } from "../../core/api-usage/api-usage-repository.ts";
+import { createApiCallMeter } from "../../core/api-usage/meter-api-calls.ts";
+import type { Env } from "../../core/config/env.ts";
+import type { Database } from "../../core/db/schema.ts";
+import { AppError } from "../../core/errors/app-error.ts";
+import { createIdempotencyRepository } from "../../core/public-api/idempotency-repository.ts";
+import { IdempotencyError } from "../../core/public-api/idempotent-request.ts";
+import { createRateLimitRepository } from "../../core/rate-limit/rate-limit-repository.ts";
+import { apiAccess } from "./api-access.ts";
+import { type ApiApp, createApiApp } from "./api-app.ts";
+import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
+import { clientAddressOf } from "./client-address.ts";
+import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
+import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
+import { idempotency } from "./request-guards.ts";
+
+/** Expired idempotency keys are deleted about this often. */
+const IDEMPOTENCY_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface PublicApiOptions {
+  env: Pick<Env, "API_RATE_LIMIT_PER_MINUTE" | "API_USAGE_FLUSH_MS" | "APP_URL" | "TRUST_PROXY">;
+  logger: Logger;
+  db: Kysely<Database>;
+  apiKeys: ApiKeyDependencies;
+  /** The campaign services, read when a request comes (services.ts builds them beside the API). */
+  services: () => CampaignApiServices;
+}
+
+/** The public API v1 (`services.publicApi`). */
+export interface PublicApi {
+  /** The Hono app of /api/v1/*, mounted by createApp at step 9. */
+  app: ApiApp;
+  /**
+   * Runs `request` (a Request for an /api/v1/… URL, e.g. `new Request(`${appUrl}/api/v1/campaigns?limit=3`)`)
+   * through the whole API stack as the organization's key `apiKeyId`, without its plaintext: the
+   * Try it buttons of the /api page, for a signed-in member who chose one of their organization's
+   * active keys. The call is counted, rate limited and logged like any other; a revoked, expired or
+   * unknown key (or one of another organization) answers 401 in the error envelope.
+   */
+  requestAs(as: { organizationId: string; apiKeyId: string }, request: Request): Promise<Response>;
+  /** The OpenAPI 3.1 document (also served at /api/v1/openapi.json). */
+  openApiDocument(): OpenApiDocument;
+  /** Writes the counted calls and the due last-used times now. */
+  flush(): Promise<void>;
+  /** Stops the timers and flushes one last time (server shutdown). */
+  stop(): Promise<void>;
+}
+
+export function createPublicApi(options: PublicApiOptions): PublicApi {
+  const trustedPrincipals = new WeakMap<Request, ApiPrincipal>();
+  const api = createApiApp();
+
+  const meter = createApiCallMeter({
+    repository: createApiUsageRepository(options.db),
+    perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
+  });
+  const idempotencyKeys = createIdempotencyRepository(options.db);
+  api.use(
+    "*",
+    apiAccess({
+      apiKeys: options.apiKeys,
+      meter,
+      rateLimits: createRateLimitRepository(options.db),
+      perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
+      clientAddress: (c) => clientAddressOf(c, options.env.TRUST_PROXY),
+      trustedPrincipals,
+    }),
+  );
+
+  let document: OpenApiDocument | undefined;
+  const openApiDocument = () => {
+    document ??= buildOpenApiDocument(api, options.env.APP_URL);
+    return document;
+  };
+  api.get("/openapi.json", (c) => c.json(openApiDocument(), 200, { "Cache-Control": "public, max-age=300" }));
+  registerCampaignRoutes(api, options.services, { idempotency: idempotency(idempotencyKeys) });
+  api.all("*", (c) => errorResponse(c, 404, "not_found", `No API route matches ${c.req.path}.`));
+
+  api.onError((error, c) => {
+    if (error instanceof IdempotencyError) return errorResponse(c, error.status, error.apiCode, error.message);
+    if (error instanceof AppError) {
+      const headers: Record<string, string> = {};
+      if (error.status === 401) headers["WWW-Authenticate"] = wwwAuthenticate(false);
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === "number") headers["Retry-After"] = String(retryAfter);
+      return errorResponse(c, error.status, error.code, error.message, headers);
+    }
+    if (error instanceof HTTPException && error.status < 500)
+      return errorResponse(c, error.status, "bad_request", "The request could not be read: check its JSON.");
+    options.logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled API error");
+    return c.json(errorBody("internal_error", "Something went wrong on our side."), 500);
+  });
+
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    // One flush at a time: the timer and a shutdown may ask together.
+    flushing = flushing.then(async () => {
+      await meter.flush();
+      await flushApiKeyUses(options.apiKeys);
+    });
+    return flushing;
+  };
+  const flushTimer = setInterval(() => {
+    flush().catch((error: unknown) => options.logger.warn({ err: error }, "writing API usage failed; retrying"));
+  }, options.env.API_USAGE_FLUSH_MS);
+  flushTimer.unref();
+  const pruneTimer = setInterval(() => {
+    idempotencyKeys.deleteExpired(new Date()).catch((error: unknown) => {
+      options.logger.warn({ err: error }, "pruning idempotency keys failed");
+    });
+  }, IDEMPOTENCY_PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+
+  return {
+    app: api,
+    openApiDocument,
+    flush,
+    async stop() {
+      clearInterval(flushTimer);
+      clearInterval(pruneTimer);
+      await flush();
+    },
+    async requestAs(as, request) {
+      const startedAt = performance.now();
+      let response: Response;
+      try {
+        trustedPrincipals.set(request, await authenticateApiKeyOfOrganization(options.apiKeys, as));
+        response = await api.fetch(request);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== "unauthorized") throw error;
+        response = Response.json(errorBody(error.code, error.message), {
+          status: 401,
+          headers: { "WWW-Authenticate": wwwAuthenticate(true) },
+        });
+      }
+      options.logger.info(
+        {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: response.status,
+          durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+          apiKeyId: as.apiKeyId,
+        },
+        "API request on behalf of a member",
+      );
+      return response;
+    },
+  };
+}

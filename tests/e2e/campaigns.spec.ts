@@ -1,0 +1,308 @@
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEVELOPMENT_AUTH_SECRET } from "../../core/config/env.ts";
+import { sandboxAdminToken } from "../../simulator/sandbox-app.ts";
+import { signedInPage } from "../support/accounts.ts";
+import { seedConnection } from "../support/ad-data.ts";
+import { axeViolations } from "../support/axe.ts";
+import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "../support/server-database.ts";
+
+const browser = setupBrowser();
+const SYNC_TIMEOUT = 25_000;
+const JANUARY = "from=2026-01-01&to=2026-01-31";
+
+/** The sandbox's admin API (the server runs with the development secret). */
+async function sandboxAdmin(method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl()}/sandbox/_admin${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${sandboxAdminToken(DEVELOPMENT_AUTH_SECRET)}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`sandbox admin ${method} ${path}: ${response.status}`);
+}
+
+const table = (page: Page) => page.getByRole("table", { name: /^Campaigns/ });
+/** The campaign names of the table's rows, top to bottom. */
+const campaignNames = (page: Page) => table(page).getByRole("rowheader").allInnerTexts();
+const rowOf = (page: Page, name: string) =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+
+/** The value in `row` under the column headed `header` (its first line: the figure, not the change). */
+async function cellValue(page: Page, row: Locator, header: string): Promise<string> {
+  const headers = await table(page).getByRole("columnheader").allInnerTexts();
+  const index = headers.findIndex((text) => text.trim() === header);
+  if (index < 0) throw new Error(`No column ${header} in ${headers.join(" | ")}`);
+  const text = await row.locator("th, td").nth(index).innerText();
+  return text.split("\n")[0]?.trim() ?? "";
+}
+
+async function waitForNames(page: Page, expected: string[]) {
+  await expect.poll(() => campaignNames(page), { timeout: 10_000 }).toEqual(expected);
+}
+
+/** Consent on the sandbox's page, then the account picker with every account ticked, then the first sync. */
+async function connect(page: Page, name: string) {
+  await page.goto("/integrations");
+  await page.getByRole("group", { name, exact: true }).getByRole("button", { name: "Connect" }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  const card = page.getByRole("group", { name, exact: true });
+  await card.getByText(/Last sync: (just now|\d+ seconds? ago)/).waitFor({ timeout: SYNC_TIMEOUT });
+}
+
+describe("campaigns", () => {
+  it("lists every platform's campaigns with filters, search, sort, columns, date range and CSV exports", async () => {
+    const { page, user } = await signedInPage(() => browser.newPage({ viewport: { width: 1440, height: 900 } }));
+    await page.goto("/campaigns/mes-ads");
+    await page.getByRole("heading", { name: "Campaigns", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Connect an ad platform to see your campaigns" }).waitFor();
+    expect(await page.getByRole("link", { name: "Connect a platform" }).getAttribute("href")).toBe("/integrations");
+
+    await withServerDatabase(async (db) => {
+      const organizationId = await organizationOwnedBy(db, user.email);
+      await seedConnection(db, {
+        organizationId,
+        platform: "google-ads",
+        campaigns: [
+          { spend: { "2026-01-05": 40_000, "2025-12-10": 1_000 } },
+          { status: "paused", spend: { "2026-01-06": 5_000, "2025-12-11": 90_000 } },
+          { spend: { "2026-01-07": 20_000 } },
+        ],
+      });
+      await seedConnection(db, {
+        organizationId,
+        platform: "facebook-ads",
+        campaigns: [{ spend: { "2026-01-08": 30_000 } }, { spend: { "2026-01-09": 100 } }],
+      });
+      const names = [
+        "Brand Search",
+        "Shopping – Bestsellers",
+        "Generic Search",
+        "Prospecting – Broad",
+        "Retargeting – Cart",
+      ];
+      const campaigns = await db
+        .selectFrom("campaigns")
+        .innerJoin("ad_accounts", "ad_accounts.id", "campaigns.ad_account_id")
+        .where("campaigns.organization_id", "=", organizationId)
+        .select("campaigns.id")
+        .orderBy("ad_accounts.name", "desc")
+        .orderBy("campaigns.external_id")
+        .execute();
+      for (const [index, campaign] of campaigns.entries())
+        await db
+          .updateTable("campaigns")
+          .set({ name: names[index] ?? "" })
+          .where("id", "=", campaign.id)
+          .execute();
+    });
+
+    await page.goto(`/campaigns/mes-ads?${JANUARY}`);
+    // Spend, highest first, by default.
+    await waitForNames(page, [
+      "Brand Search",
+      "Prospecting – Broad",
+      "Generic Search",
+      "Shopping – Bestsellers",
+      "Retargeting – Cart",
+    ]);
+    expect(await table(page).getByRole("columnheader", { name: "Spend" }).getAttribute("aria-sort")).toBe("descending");
+    await page.getByText("1–5 of 5", { exact: true }).waitFor();
+    expect(await cellValue(page, rowOf(page, "Brand Search"), "Spend")).toBe("$400.00");
+    expect(await cellValue(page, rowOf(page, "Prospecting – Broad"), "Platform")).toBe("Meta");
+
+    // Filters: platform, status, and a search that waits for a pause in typing.
+    await page.getByRole("button", { name: "Platform" }).click();
+    await page.getByRole("checkbox", { name: "Meta" }).click();
+    await waitForNames(page, ["Prospecting – Broad", "Retargeting – Cart"]);
+    expect(new URL(page.url()).searchParams.getAll("platform")).toEqual(["facebook-ads"]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByRole("button", { name: "Status" }).click();
+    await page.getByRole("checkbox", { name: "Paused" }).click();
+    await waitForNames(page, ["Shopping – Bestsellers"]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByRole("searchbox", { name: "Search campaigns" }).fill("search");
+    await waitForNames(page, ["Brand Search", "Generic Search"]);
+    await page.getByRole("searchbox", { name: "Search campaigns" }).fill("nothing like this");
+    await page.getByRole("heading", { name: "No campaigns match these filters" }).waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).last().click();
+    await waitForNames(page, [
+      "Brand Search",
+      "Prospecting – Broad",
+      "Generic Search",
+      "Shopping – Bestsellers",
+      "Retargeting – Cart",
+    ]);
+    expect(await page.getByRole("searchbox", { name: "Search campaigns" }).inputValue()).toBe("");
+
+    // Sorting by a header, both ways.
+    await table(page).getByRole("link", { name: "Campaign", exact: true }).click();
+    await waitForNames(page, [
+      "Brand Search",
+      "Generic Search",
+      "Prospecting – Broad",
+      "Retargeting – Cart",
+      "Shopping – Bestsellers",
+    ]);
+    expect(await table(page).getByRole("columnheader", { name: "Campaign" }).getAttribute("aria-sort")).toBe(
+      "ascending",
+    );
+    await table(page).getByRole("link", { name: "Spend", exact: true }).click();
+    await table(page).getByRole("link", { name: "Spend", exact: true }).click();
+    await waitForNames(page, [
+      "Retargeting – Cart",
+      "Shopping – Bestsellers",
+      "Generic Search",
+      "Prospecting – Broad",
+      "Brand Search",
+    ]);
+
+    // Columns: hidden ones stay hidden after a reload.
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Impressions" }).click();
+    await page.keyboard.press("Escape");
+    expect(await table(page).getByRole("columnheader", { name: "Impressions" }).count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await table(page).getByRole("columnheader", { name: "Clicks" }).waitFor();
+    expect(await table(page).getByRole("columnheader", { name: "Impressions" }).count()).toBe(0);
+
+    // The date range changes the figures: December had other spend.
+    await page.getByRole("button", { name: "Date range" }).click();
+    await page.getByLabel("From").fill("2025-12-01");
+    await page.getByLabel("To").fill("2025-12-31");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("from") === "2025-12-01");
+    await expect.poll(() => cellValue(page, rowOf(page, "Shopping – Bestsellers"), "Spend")).toBe("$900.00");
+    expect(await cellValue(page, rowOf(page, "Brand Search"), "Spend")).toBe("$10.00");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The exports carry the same filters and range.
+    await page.goto(`/campaigns/mes-ads?${JANUARY}&platform=google-ads`);
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const [campaignsFile] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("menuitem", { name: /^Campaigns/ }).click(),
+    ]);
+    expect(campaignsFile.suggestedFilename()).toBe("adhelm-campaigns-2026-01-01-to-2026-01-31.csv");
+    const campaignLines = readFileSync(await campaignsFile.path(), "utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(campaignLines[0]).toMatch(/^Campaign ID,Campaign,Platform,Account,Status,Currency,Daily budget,Spend,/);
+    expect(campaignLines).toHaveLength(4);
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const [dailyFile] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("menuitem", { name: /^Daily metrics/ }).click(),
+    ]);
+    const dailyLines = readFileSync(await dailyFile.path(), "utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(dailyLines[0]).toBe(
+      "Date,Campaign ID,Campaign,Platform,Account,Currency,Spend,Impressions,Clicks,Conversions,Revenue",
+    );
+    expect(dailyLines.slice(1).map((line) => line.slice(0, 10))).toEqual(["2026-01-05", "2026-01-06", "2026-01-07"]);
+  });
+
+  it("changes budgets across platforms with progress and a partial failure, undoes one, and shows the campaign page", async () => {
+    const { page, user } = await signedInPage(() => browser.newPage({ viewport: { width: 1440, height: 900 } }));
+    await connect(page, "Google Ads");
+    await connect(page, "TikTok");
+    const tenant = await withServerDatabase((db) => organizationOwnedBy(db, user.email));
+
+    await page.goto("/campaigns/mes-ads?size=100&sort=name&dir=asc");
+    await table(page).getByRole("rowheader").first().waitFor();
+    const total = (await campaignNames(page)).length;
+    await page.getByRole("checkbox", { name: "Select all campaigns on this page" }).click();
+    const selection = page.getByRole("region", { name: "Selection" });
+    await selection.getByText(`${total} selected`).waitFor();
+    await selection.getByRole("button", { name: "Set daily budget" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Set daily budget" });
+    await dialog.getByRole("radio", { name: "Change by a percentage" }).click();
+    await dialog.getByLabel("Change (%)").fill("-90");
+    await dialog.getByRole("button", { name: "Review changes" }).click();
+    // Before → after for every campaign; TikTok refuses budgets under 50 only when asked.
+    const confirm = dialog.getByRole("button", { name: `Update ${total} campaigns` });
+    await confirm.waitFor();
+    expect(await dialog.getByRole("table", { name: "Before and after, per campaign" }).getByRole("row").count()).toBe(
+      total + 1,
+    );
+    await dialog.getByLabel(/^Reason/).fill("Cutting spend for the test");
+
+    // Slow Google Ads down a little so the progress is there to see.
+    await sandboxAdmin("POST", "/faults", { kind: "slow", tenant, platform: "google-ads", delayMs: 150 });
+    try {
+      await confirm.click();
+      await dialog.getByRole("progressbar", { name: /^Updating \d+ of \d+…$/ }).waitFor();
+      await dialog.getByText(/^Done: \d+ updated, \d+ failed$/).waitFor({ timeout: 25_000 });
+    } finally {
+      await sandboxAdmin("DELETE", "/faults");
+    }
+    const results = dialog.getByRole("list", { name: "Results" });
+    const failed = results.getByRole("listitem").filter({ hasText: "Failed" });
+    const updated = results.getByRole("listitem").filter({ hasText: "Updated" });
+    expect(await failed.count()).toBeGreaterThan(0);
+    expect(await updated.count()).toBeGreaterThan(0);
+    expect(await failed.count()).toBe(total - (await updated.count()));
+    // Every failure names the campaign and TikTok's own reason.
+    for (const item of await failed.all())
+      expect(await item.innerText()).toMatch(/daily budget of a campaign must be at least 50\.00/);
+    const alert = dialog.getByRole("alert");
+    expect(await alert.innerText()).toMatch(/campaigns? failed/);
+    await page.getByText(`${await updated.count()} updated, ${await failed.count()} failed`, { exact: true }).waitFor();
+    const changedName = (await updated.first().locator("span").first().innerText()).trim();
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    // The table shows the new budget; undo puts the old one back, here and on the platform.
+    const changedRow = rowOf(page, changedName);
+    const newBudget = await cellValue(page, changedRow, "Daily budget");
+    await page.getByRole("link", { name: "Change history" }).click();
+    const history = page.getByRole("list", { name: "Change history" });
+    const changeEntry = history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Applied" });
+    const before = (await changeEntry.innerText()).match(/\S+\/day → \S+\/day/)?.[0] ?? "";
+    expect(before).toContain(`→ ${newBudget}/day`);
+    expect(await changeEntry.innerText()).toContain("Cutting spend for the test");
+    await changeEntry.getByRole("button", { name: "Undo" }).click();
+    await page.getByText("Change undone", { exact: true }).waitFor();
+    await history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Undone" }).waitFor();
+    const oldBudget = before.split(" → ")[0]?.replace("/day", "") ?? "";
+    await page.goto("/campaigns/mes-ads?size=100&sort=name&dir=asc");
+    expect(await cellValue(page, rowOf(page, changedName), "Daily budget")).toBe(oldBudget);
+    const onPlatform = await withServerDatabase((db) =>
+      db
+        .selectFrom("sandbox_campaign_changes")
+        .innerJoin("campaigns", "campaigns.external_id", "sandbox_campaign_changes.campaign_id")
+        .select("sandbox_campaign_changes.daily_budget_minor")
+        .where("sandbox_campaign_changes.tenant", "=", tenant)
+        .where("campaigns.organization_id", "=", tenant)
+        .where("campaigns.name", "=", changedName)
+        .orderBy("sandbox_campaign_changes.created_at", "desc")
+        .executeTakeFirstOrThrow(),
+    );
+    expect(onPlatform.daily_budget_minor).toBe(Math.round(Number(oldBudget.replace(/[^\d.]/g, "")) * 100));
+
+    // The campaign's page: tiles, the chart, and its history with the undo.
+    await rowOf(page, changedName).getByRole("link", { name: changedName }).click();
+    await page.getByRole("heading", { name: changedName, level: 1 }).waitFor();
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Campaigns" }).waitFor();
+    for (const label of ["Spend", "Revenue", "ROAS", "Conversions", "CPA", "CTR"])
+      await page.getByRole("group", { name: label, exact: true }).waitFor();
+    await page.getByRole("figure", { name: /^Daily spend and revenue: / }).waitFor();
+    await page.getByRole("button", { name: "ROAS", exact: true }).click();
+    await page.getByRole("figure", { name: /^Daily ROAS: / }).waitFor();
+    const campaignHistory = page.getByRole("list", { name: "Change history" });
+    await campaignHistory.getByRole("listitem").filter({ hasText: "Undo: daily budget" }).waitFor();
+    await campaignHistory.getByRole("listitem").filter({ hasText: "Undone" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
