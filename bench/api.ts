@@ -71,7 +71,10 @@ function runAutocannon(url: string, headers: Record<string, string>, seconds: nu
 async function seedOrganization(services: ReturnType<typeof createServices>) {
   const db = services.database.db;
   const userId = randomUUID();
-  await db.insertInto("user").values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true }).execute();
+  await db
+    .insertInto("user")
+    .values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true })
+    .execute();
   const { organizationId } = await createOrganizationRepository(db).createWithOwner({ name: "Bench", ownerId: userId });
   await db.updateTable("organization").set({ plan_id: "enterprise" }).where("id", "=", organizationId).execute();
   await seedConnection(db, {
@@ -112,7 +115,8 @@ async function measure(label: string, database: DatabaseHandle, dataDir: string)
     const apiUrl = `${origin}/api/v1/campaigns`;
     const check = await fetch(apiUrl, { headers: { authorization: `Bearer ${key}` } });
     const page = (await check.json()) as { data: unknown[] };
-    if (check.status !== 200 || page.data.length !== 25) throw new Error(`GET /api/v1/campaigns answered ${check.status}`);
+    if (check.status !== 200 || page.data.length !== 25)
+      throw new Error(`GET /api/v1/campaigns answered ${check.status}`);
 
     const auth = { authorization: `Bearer ${key}` };
     await runAutocannon(apiUrl, auth, 3); // warm-up: JIT, statement cache, key cache

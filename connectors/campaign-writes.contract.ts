@@ -23,8 +23,9 @@ export interface CampaignWritesSpec {
   setUp: () => Promise<CampaignWritesSetup>;
   /** The platform's smallest campaign daily budget, in minor units of the account currency. */
   minimumDailyBudgetMinor: number;
-  /** The platform's own words when a budget is under that minimum. */
+  /** The platform's own words and error code when a budget is under that minimum. */
   belowMinimumMessage: RegExp;
+  belowMinimumCode: string;
 }
 
 /** Registers the campaign-writing tests; call it last in the file, as it moves the sandbox clock. */
@@ -121,11 +122,13 @@ export function describeCampaignWrites(spec: CampaignWritesSpec): void {
       );
       expect(creation.kind).toBe("rejected");
       expect(creation.message).toMatch(spec.belowMinimumMessage);
+      expect(creation.platformCode).toBe(spec.belowMinimumCode);
 
       const [campaign] = before.filter((candidate) => candidate.status === "enabled");
       const change = await failureOf(connector.setCampaignDailyBudget(tokens, account, campaign!.externalId, tooLow));
       expect(change.kind).toBe("rejected");
       expect(change.message).toMatch(spec.belowMinimumMessage);
+      expect(change.platformCode).toBe(spec.belowMinimumCode);
 
       expect(await connector.listCampaigns(tokens, account)).toEqual(before);
     });

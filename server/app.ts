@@ -9,13 +9,13 @@ import { appContext } from "../app/lib/app-context.ts";
 import { AVATAR_MAX_BYTES } from "../core/accounts/profile-schema.ts";
 import { type Env, publicEnv } from "../core/config/env.ts";
 import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
+import { clientAddressOf } from "./api/client-address.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { mediaRoutes } from "./routes/media.ts";
-import { clientAddressOf } from "./api/client-address.ts";
 import type { AppServices } from "./services.ts";
 
 /** Renders a page (React Router) for a request; production and dev each supply their own. */

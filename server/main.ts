@@ -90,7 +90,9 @@ export async function startServer({
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
         // The API's calls counted in memory since the last flush are written before the database closes.
-        await services.publicApi.stop().catch((error: unknown) => logger.warn({ err: error }, "flushing API usage failed"));
+        await services.publicApi
+          .stop()
+          .catch((error: unknown) => logger.warn({ err: error }, "flushing API usage failed"));
         await database.close();
       })();
       return stopping;

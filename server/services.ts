@@ -5,7 +5,6 @@ import type { JobQueue } from "../adapters/jobs/job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import type { Logger } from "../adapters/logger.ts";
 import { createMailer, type Mailer } from "../adapters/mailer.ts";
-import { createApiKeyDependencies, type ApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
 import type { ConnectorRegistry } from "../connectors/connector.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
@@ -13,6 +12,7 @@ import { getViewerContext } from "../core/accounts/get-viewer.ts";
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
+import { type ApiKeyDependencies, createApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
 import {
   type CampaignChangeDependencies,
   INTERACTIVE_RETRY_POLICY,

@@ -382,4 +382,5 @@ describeCampaignWrites({
   setUp: async () => ({ sandbox, connector, tokens, account: await firstAccount() }),
   minimumDailyBudgetMinor: 100,
   belowMinimumMessage: /The minimum daily budget for this campaign is 1\.00 [A-Z]{3}/,
+  belowMinimumCode: "100/1885272",
 });

@@ -109,7 +109,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformCon
                 targetContentNetwork: false,
                 targetPartnerSearchNetwork: false,
               },
-              // Required on every new campaign since v21 (the EU political ads regulation).
+              // Google refuses a new campaign without this declaration (the EU political ads regulation).
               containsEuPoliticalAdvertising: "DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING",
             },
           },

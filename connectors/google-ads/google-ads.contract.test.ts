@@ -371,4 +371,5 @@ describeCampaignWrites({
   setUp: async () => ({ sandbox, connector, tokens, account }),
   minimumDailyBudgetMinor: 100,
   belowMinimumMessage: /per-day minimum\. The minimum daily budget is 1\.00 [A-Z]{3}\./,
+  belowMinimumCode: "campaignBudgetError.BUDGET_BELOW_PER_DAY_MINIMUM",
 });

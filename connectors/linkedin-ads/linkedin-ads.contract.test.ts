@@ -287,4 +287,5 @@ describeCampaignWrites({
   setUp: async () => ({ sandbox, connector, tokens, account: (await connector.listAdAccounts(tokens))[0]! }),
   minimumDailyBudgetMinor: 1000,
   belowMinimumMessage: /must be at least 10\.00 [A-Z]{3}/,
+  belowMinimumCode: "400",
 });

@@ -359,4 +359,5 @@ describeCampaignWrites({
   setUp: async () => ({ sandbox, connector, tokens, account }),
   minimumDailyBudgetMinor: 100,
   belowMinimumMessage: /daily budget is not valid\. The daily budget must be at least 1\.00 [A-Z]{3}/,
+  belowMinimumCode: "1106 CampaignServiceInvalidDailyBudget",
 });

@@ -420,4 +420,5 @@ describeCampaignWrites({
   setUp: async () => ({ sandbox, connector, tokens, account: await firstAccount() }),
   minimumDailyBudgetMinor: 5000,
   belowMinimumMessage: /must be at least 50\.00 [A-Z]{3}/,
+  belowMinimumCode: "40002",
 });

@@ -11,6 +11,9 @@ export interface ApiKeyDependencies {
   now?: () => Date;
 }
 
-export function createApiKeyDependencies(db: Kysely<Database>, options: { cacheTtlMs?: number } = {}): ApiKeyDependencies {
+export function createApiKeyDependencies(
+  db: Kysely<Database>,
+  options: { cacheTtlMs?: number } = {},
+): ApiKeyDependencies {
   return { repository: createApiKeyRepository(db), cache: createApiKeyCache({ ttlMs: options.cacheTtlMs }) };
 }

@@ -139,11 +139,17 @@ describe("authenticating a key", () => {
     const bo = await createViewer(database.db, "Bo");
     const here = keysAt("2026-03-10T12:00:00Z");
     const elsewhere = keysAt("2026-03-10T12:00:00Z");
-    const key = await createApiKey(here.deps, { organizationId: ada.organizationId, userId: ada.userId, values: { name: "CI" } });
+    const key = await createApiKey(here.deps, {
+      organizationId: ada.organizationId,
+      userId: ada.userId,
+      values: { name: "CI" },
+    });
     await authenticateApiKey(here.deps, key.plaintext);
     await authenticateApiKey(elsewhere.deps, key.plaintext);
 
-    await expect(revokeApiKey(here.deps, { organizationId: bo.organizationId, apiKeyId: key.apiKey.id })).rejects.toMatchObject({
+    await expect(
+      revokeApiKey(here.deps, { organizationId: bo.organizationId, apiKeyId: key.apiKey.id }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
     await authenticateApiKey(here.deps, key.plaintext);
@@ -154,14 +160,20 @@ describe("authenticating a key", () => {
     elsewhere.advance(29_000);
     await expect(authenticateApiKey(elsewhere.deps, key.plaintext)).resolves.toMatchObject({ apiKeyId: key.apiKey.id });
     elsewhere.advance(1_000);
-    await expect(authenticateApiKey(elsewhere.deps, key.plaintext)).rejects.toMatchObject({ message: REVOKED_KEY_MESSAGE });
+    await expect(authenticateApiKey(elsewhere.deps, key.plaintext)).rejects.toMatchObject({
+      message: REVOKED_KEY_MESSAGE,
+    });
   });
 
   it("finds a member's chosen key only in their organization", async () => {
     const ada = await createViewer(database.db);
     const bo = await createViewer(database.db, "Bo");
     const { deps } = keysAt("2026-03-10T12:00:00Z");
-    const key = await createApiKey(deps, { organizationId: ada.organizationId, userId: ada.userId, values: { name: "Try it" } });
+    const key = await createApiKey(deps, {
+      organizationId: ada.organizationId,
+      userId: ada.userId,
+      values: { name: "Try it" },
+    });
     await expect(
       authenticateApiKeyOfOrganization(deps, { organizationId: ada.organizationId, apiKeyId: key.apiKey.id }),
     ).resolves.toMatchObject({ apiKeyId: key.apiKey.id, organizationId: ada.organizationId });
@@ -173,7 +185,11 @@ describe("authenticating a key", () => {
   it("writes last_used_at in batches, at most once a minute per key", async () => {
     const ada = await createViewer(database.db);
     const clock = keysAt("2026-03-10T12:00:00Z");
-    const key = await createApiKey(clock.deps, { organizationId: ada.organizationId, userId: ada.userId, values: { name: "Sync" } });
+    const key = await createApiKey(clock.deps, {
+      organizationId: ada.organizationId,
+      userId: ada.userId,
+      values: { name: "Sync" },
+    });
     const lastUsed = async () => (await listApiKeys(clock.deps, ada.organizationId))[0]?.lastUsedAt;
 
     await authenticateApiKey(clock.deps, key.plaintext);

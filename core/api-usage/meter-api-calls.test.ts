@@ -71,7 +71,10 @@ describe("metering API calls", () => {
     expect((await node.meter.admit(caller)).refusal).toBeNull();
     await node.meter.flush();
     expect(await storedCalls(organizationId, "2026-03")).toBe(11);
-    expect(await node.meter.admit(caller)).toMatchObject({ refusal: "usage_limit_exceeded", perMonth: { remaining: 0 } });
+    expect(await node.meter.admit(caller)).toMatchObject({
+      refusal: "usage_limit_exceeded",
+      perMonth: { remaining: 0 },
+    });
 
     // A new UTC month starts from zero.
     node.advance(2_000);

@@ -63,11 +63,17 @@ export function usagePeriodOf(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 7);
 }
 
-function monthBounds(nowMs: number): { resetSeconds: number; windowSeconds: number } {
+interface Month {
+  period: string;
+  startMs: number;
+  endMs: number;
+}
+
+function monthOf(nowMs: number): Month {
   const now = new Date(nowMs);
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return { resetSeconds: Math.ceil((end - nowMs) / 1000), windowSeconds: (end - start) / 1000 };
+  const startMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const endMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return { period: usagePeriodOf(nowMs), startMs, endMs };
 }
 
 export function createApiCallMeter({
@@ -80,6 +86,12 @@ export function createApiCallMeter({
   now?: () => number;
 }): ApiCallMeter {
   const minutes = new Map<string, MinuteWindow>();
+  // Computed once a month rather than on every call.
+  let month = monthOf(now());
+  const currentMonth = (nowMs: number) => {
+    if (nowMs >= month.endMs || nowMs < month.startMs) month = monthOf(nowMs);
+    return month;
+  };
   /** Keyed by organization and month; a past month stays until its calls are flushed. */
   const months = new Map<string, MonthUsage>();
 
@@ -110,7 +122,7 @@ export function createApiCallMeter({
   return {
     async admit(caller) {
       const nowMs = now();
-      const period = usagePeriodOf(nowMs);
+      const { period, startMs, endMs } = currentMonth(nowMs);
       const usage = monthUsageOf(caller.organizationId, period, caller.monthlyLimit !== null);
       if (usage.loading) await usage.loading;
 
@@ -128,7 +140,6 @@ export function createApiCallMeter({
         minute.count += 1;
         usage.pending += 1;
       }
-      const month = monthBounds(nowMs);
       return {
         refusal,
         perMinute: {
@@ -143,7 +154,8 @@ export function createApiCallMeter({
             : {
                 limit: caller.monthlyLimit,
                 remaining: Math.max(0, caller.monthlyLimit - usage.stored - usage.pending),
-                ...month,
+                resetSeconds: Math.ceil((endMs - nowMs) / 1000),
+                windowSeconds: (endMs - startMs) / 1000,
               },
       };
     },
@@ -164,7 +176,7 @@ export function createApiCallMeter({
           usage.isLoaded = true;
         });
       }
-      const period = usagePeriodOf(now());
+      const { period } = currentMonth(now());
       for (const [key, usage] of months) if (usage.period !== period && usage.pending === 0) months.delete(key);
     },
 

@@ -122,6 +122,11 @@ describe("undoing a change", () => {
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect((await world.deps.changeLog.find(bo.organizationId, later.changeId!))?.canUndo).toBe(true);
+    expect(await world.deps.changeLog.find(stranger.organizationId, later.changeId!)).toBeNull();
+    expect((await listChangeLog(world.deps, { organizationId: bo.organizationId })).entries.length).toBeGreaterThan(2);
+    expect(
+      await listChangeLog(world.deps, { organizationId: stranger.organizationId, campaignId: campaign.id }),
+    ).toEqual({ entries: [], nextCursor: null });
   });
 
   it("keeps the change undoable when the undo fails on the platform", async () => {

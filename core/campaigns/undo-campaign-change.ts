@@ -37,6 +37,8 @@ export async function undoCampaignChange(
   if (!campaign)
     throw new AppError("conflict", "This campaign is no longer in Adhelm, so the change cannot be undone.");
   if (campaign.adAccount.connectionStatus === "disconnected") throw new AppError("conflict", NOT_CONNECTED_MESSAGE);
+  if (!campaign.adAccount.isManaged)
+    throw new AppError("conflict", "Adhelm no longer manages this campaign's ad account, so it cannot change it.");
 
   const fields = SETTING_FIELDS.filter((field) => entry.after[field] !== undefined);
   const current = currentSettings(campaign);

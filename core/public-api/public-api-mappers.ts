@@ -13,7 +13,9 @@ export function toWireCampaign(campaign: CampaignSummary): WireCampaign {
     name: campaign.name,
     status: toWireStatus(campaign.status),
     daily_budget:
-      campaign.dailyBudgetMinor === null ? null : { amount_minor: campaign.dailyBudgetMinor, currency: campaign.currency },
+      campaign.dailyBudgetMinor === null
+        ? null
+        : { amount_minor: campaign.dailyBudgetMinor, currency: campaign.currency },
     created_at: campaign.createdAt,
   };
 }

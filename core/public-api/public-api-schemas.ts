@@ -24,19 +24,25 @@ const commaList = <Value extends string>(values: readonly Value[], field: string
 export const moneySchema = z
   .object({
     amount_minor: z.number().int().describe("Integer amount in the currency's minor unit (cents for USD)."),
-    currency: z.string().regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as USD.").describe("ISO 4217 code."),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "currency must be an ISO 4217 code such as USD.")
+      .describe("ISO 4217 code."),
   })
   .strict()
   .meta({ id: "Money", example: { amount_minor: 15_000, currency: "USD" } });
 
 const positiveMoneySchema = z
-  .object({
-    amount_minor: z
-      .number("daily_budget.amount_minor must be a number.")
-      .int("daily_budget.amount_minor must be a whole number of minor units (cents).")
-      .positive("daily_budget.amount_minor must be more than 0."),
-    currency: z.string().regex(/^[A-Z]{3}$/, "daily_budget.currency must be an ISO 4217 code such as USD."),
-  }, "daily_budget must be an object with amount_minor and currency.")
+  .object(
+    {
+      amount_minor: z
+        .number("daily_budget.amount_minor must be a number.")
+        .int("daily_budget.amount_minor must be a whole number of minor units (cents).")
+        .positive("daily_budget.amount_minor must be more than 0."),
+      currency: z.string().regex(/^[A-Z]{3}$/, "daily_budget.currency must be an ISO 4217 code such as USD."),
+    },
+    "daily_budget must be an object with amount_minor and currency.",
+  )
   .strict()
   .meta({ id: "Budget", description: "A daily budget in the ad account's currency." });
 
@@ -96,11 +102,7 @@ export const listCampaignsQuerySchema = z.object({
 });
 
 export const campaignIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .meta({ description: "The campaign's id.", example: "cmp_8f3k2m1q" }),
+  id: z.string().min(1).max(64).meta({ description: "The campaign's id.", example: "cmp_8f3k2m1q" }),
 });
 
 export const createCampaignBodySchema = z

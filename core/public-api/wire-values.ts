@@ -18,9 +18,10 @@ const PLATFORM_BY_ID: Record<AdPlatformId, WirePlatform> = {
   "tiktok-ads": "tiktok",
   "linkedin-ads": "linkedin",
 };
-const ID_BY_PLATFORM = Object.fromEntries(
-  Object.entries(PLATFORM_BY_ID).map(([id, wire]) => [wire, id]),
-) as Record<WirePlatform, AdPlatformId>;
+const ID_BY_PLATFORM = Object.fromEntries(Object.entries(PLATFORM_BY_ID).map(([id, wire]) => [wire, id])) as Record<
+  WirePlatform,
+  AdPlatformId
+>;
 
 const STATUS_BY_CAMPAIGN_STATUS: Record<CampaignStatus, WireStatus> = {
   enabled: "active",

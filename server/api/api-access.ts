@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { authenticateApiKey } from "../../core/api-keys/authenticate-api-key.ts";
 import type { ApiKeyDependencies } from "../../core/api-keys/api-key-dependencies.ts";
 import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
+import { authenticateApiKey } from "../../core/api-keys/authenticate-api-key.ts";
 import type { ApiCallDecision, ApiCallMeter, LimitState } from "../../core/api-usage/meter-api-calls.ts";
 import { findPlan, PLANS } from "../../core/billing/plan-catalog.ts";
 import { AppError } from "../../core/errors/app-error.ts";
@@ -80,8 +80,7 @@ export function apiAccess(options: ApiAccessOptions) {
     if (!principal && authorization !== undefined) {
       try {
         const presented = BEARER.exec(authorization)?.[1];
-        if (!presented)
-          throw new AppError("unauthorized", "Send the key as Authorization: Bearer <key>.");
+        if (!presented) throw new AppError("unauthorized", "Send the key as Authorization: Bearer <key>.");
         principal = await authenticateApiKey(options.apiKeys, presented);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "unauthorized") throw error;

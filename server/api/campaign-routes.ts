@@ -25,7 +25,7 @@ import { fromWirePlatform, fromWireStatus } from "../../core/public-api/wire-val
 import type { AdsClock } from "../../core/sync/ads-clock.ts";
 import type { ApiApp } from "./api-app.ts";
 import {
-  idempotency,
+  type idempotency,
   principalOf,
   requireJsonBody,
   requirePrincipal,
@@ -46,7 +46,9 @@ const exampleOf = (id: string) => {
 };
 
 const rateLimitHeaders = z.object({
-  "RateLimit-Limit": z.string().meta({ description: "Requests allowed in the window of the limit closest to running out." }),
+  "RateLimit-Limit": z
+    .string()
+    .meta({ description: "Requests allowed in the window of the limit closest to running out." }),
   "RateLimit-Remaining": z.string().meta({ description: "Requests left in that window." }),
   "RateLimit-Reset": z.string().meta({ description: "Seconds until that window starts afresh." }),
   "RateLimit-Policy": z
@@ -55,7 +57,11 @@ const rateLimitHeaders = z.object({
 });
 
 const ERROR_EXAMPLES: Record<number, { description: string; code: string; message: string }> = {
-  400: { description: "Malformed JSON or a bad cursor.", code: "bad_request", message: "The request body is not valid JSON." },
+  400: {
+    description: "Malformed JSON or a bad cursor.",
+    code: "bad_request",
+    message: "The request body is not valid JSON.",
+  },
   401: {
     description: "No key, or an unknown, revoked or expired key.",
     code: "unauthorized",
@@ -66,7 +72,11 @@ const ERROR_EXAMPLES: Record<number, { description: string; code: string; messag
     code: "forbidden",
     message: "This API key is read-only. Use a key with read and write access to change campaigns.",
   },
-  404: { description: "No such campaign or ad account in your organization.", code: "not_found", message: NO_SUCH_CAMPAIGN_MESSAGE },
+  404: {
+    description: "No such campaign or ad account in your organization.",
+    code: "not_found",
+    message: NO_SUCH_CAMPAIGN_MESSAGE,
+  },
   409: {
     description: "The platform refused the change, or a request with this Idempotency-Key is still running.",
     code: "conflict",
@@ -141,7 +151,9 @@ const listRoute = createRoute({
     200: {
       description: "A page of campaigns.",
       headers: rateLimitHeaders,
-      content: { "application/json": { schema: campaignListSchema, example: exampleOf("list-campaigns").responseBody } },
+      content: {
+        "application/json": { schema: campaignListSchema, example: exampleOf("list-campaigns").responseBody },
+      },
     },
     ...errorResponses(READ_ERRORS),
   },
@@ -279,7 +291,11 @@ export function registerCampaignRoutes(
   });
 
   api.openapi({ ...getRoute, middleware: [requirePrincipal] }, async (c) => {
-    const campaign = await findCampaignSummary(servicesOf().campaignChanges, principalOf(c).organizationId, c.req.valid("param").id);
+    const campaign = await findCampaignSummary(
+      servicesOf().campaignChanges,
+      principalOf(c).organizationId,
+      c.req.valid("param").id,
+    );
     if (!campaign) throw new AppError("not_found", NO_SUCH_CAMPAIGN_MESSAGE);
     return c.json({ data: toWireCampaign(campaign) }, 200);
   });

@@ -78,7 +78,13 @@ export function validateValue(document: OpenApiDocument, rawSchema: JsonSchema, 
 }
 
 interface Operation {
-  responses: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema: JsonSchema; example?: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      headers?: Record<string, { required?: boolean }>;
+      content?: Record<string, { schema: JsonSchema; example?: unknown }>;
+    }
+  >;
   requestBody?: { content: Record<string, { schema: JsonSchema; example?: unknown }> };
 }
 

@@ -125,7 +125,9 @@ describe("GET /api/v1/campaigns", () => {
     );
     const paused = campaigns.filter((campaign) => campaign.status === "paused");
     const byStatus = await call("GET", "/api/v1/campaigns?status=paused,removed");
-    expect((byStatus.body.data as WireCampaign[]).every((campaign) => ["paused", "removed"].includes(campaign.status))).toBe(true);
+    expect(
+      (byStatus.body.data as WireCampaign[]).every((campaign) => ["paused", "removed"].includes(campaign.status)),
+    ).toBe(true);
     expect((byStatus.body.data as WireCampaign[]).length).toBeGreaterThanOrEqual(paused.length);
     const account = googleCampaignOf(ada).adAccountId;
     const byAccount = await call("GET", `/api/v1/campaigns?ad_account_id=${account}`);
@@ -151,7 +153,11 @@ describe("GET /api/v1/campaigns/{id} and /metrics", () => {
     const campaign = googleCampaignOf(ada);
     const one = await call("GET", `/api/v1/campaigns/${campaign.id}`);
     expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ id: campaign.id, platform: "google_ads", ad_account_id: campaign.adAccountId });
+    expect(one.body.data).toMatchObject({
+      id: campaign.id,
+      platform: "google_ads",
+      ad_account_id: campaign.adAccountId,
+    });
 
     const days = await world.sandbox.db
       .selectFrom("campaign_daily_metrics")
@@ -182,7 +188,9 @@ describe("GET /api/v1/campaigns/{id} and /metrics", () => {
     expect(total.body.data.daily).toBeUndefined();
 
     const daily = await call("GET", `/api/v1/campaigns/${campaign.id}/metrics?from=${from}&to=${to}&granularity=daily`);
-    expect((daily.body.data.daily as Array<{ date: string }>).map((day) => day.date)).toEqual(days.map((day) => day.date));
+    expect((daily.body.data.daily as Array<{ date: string }>).map((day) => day.date)).toEqual(
+      days.map((day) => day.date),
+    );
     const withoutRange = await call("GET", `/api/v1/campaigns/${campaign.id}/metrics`);
     expect(withoutRange.status).toBe(200);
   });
@@ -251,7 +259,10 @@ describe("POST /api/v1/campaigns", () => {
       body: { ...body, daily_budget: { amount_minor: 50, currency: "USD" } },
     });
     expect(refused.status).toBe(409);
-    expect(errorOf(refused.body)).toMatchObject({ code: "conflict", message: expect.stringMatching(/^The platform refused/) });
+    expect(errorOf(refused.body)).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/^The platform refused/),
+    });
   });
 });
 
@@ -274,7 +285,10 @@ describe("PUT /api/v1/campaigns/{id}", () => {
       status: "paused",
       dailyBudgetMinor: 4_200,
     });
-    const { entries } = await listChangeLog(world.deps, { organizationId: ada.organizationId, campaignId: campaign.id });
+    const { entries } = await listChangeLog(world.deps, {
+      organizationId: ada.organizationId,
+      campaignId: campaign.id,
+    });
     expect(entries[0]).toMatchObject({
       source: "api",
       actor: { type: "api_key", id: keys.ada!.id, label: "API key “Reporting”" },
@@ -290,11 +304,15 @@ describe("PUT /api/v1/campaigns/{id}", () => {
     const badBudget = await call("PUT", `/api/v1/campaigns/${campaign.id}`, {
       body: { daily_budget: { amount_minor: 12.5, currency: "USD" } },
     });
-    expect(errorOf(badBudget.body).message).toBe("daily_budget.amount_minor must be a whole number of minor units (cents).");
+    expect(errorOf(badBudget.body).message).toBe(
+      "daily_budget.amount_minor must be a whole number of minor units (cents).",
+    );
     const currency = await call("PUT", `/api/v1/campaigns/${campaign.id}`, {
       body: { daily_budget: { amount_minor: 1_000, currency: "GBP" } },
     });
-    expect(errorOf(currency.body).message).toBe("daily_budget.currency must be the campaign's currency, USD (got GBP).");
+    expect(errorOf(currency.body).message).toBe(
+      "daily_budget.currency must be the campaign's currency, USD (got GBP).",
+    );
   });
 });
 
@@ -407,7 +425,10 @@ describe("errors", () => {
     expect(last.headers.get("ratelimit-remaining")).toBe("0");
     const over = await call("GET", "/api/v1/campaigns", { key: keys.bo!.plaintext, app: fresh.app });
     expect(over.status).toBe(429);
-    expect(errorOf(over.body)).toMatchObject({ code: "usage_limit_exceeded", message: expect.stringMatching(/10,000/) });
+    expect(errorOf(over.body)).toMatchObject({
+      code: "usage_limit_exceeded",
+      message: expect.stringMatching(/10,000/),
+    });
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     await fresh.services.publicApi.flush();
     await world.sandbox.db
@@ -492,7 +513,8 @@ describe("rate-limit headers and usage", () => {
   it("sends RateLimit headers on every answer, counts calls in memory and writes them in batches", async () => {
     const dana = await world.connectOrganization([], "Dana");
     const key = await newKey(dana, "Counter");
-    const usage = () => createApiUsageRepository(world.sandbox.db).countCalls(dana.organizationId, usagePeriodOf(Date.now()));
+    const usage = () =>
+      createApiUsageRepository(world.sandbox.db).countCalls(dana.organizationId, usagePeriodOf(Date.now()));
     const answers = [
       await call("GET", "/api/v1/campaigns", { key: key.plaintext }),
       await call("GET", "/api/v1/campaigns/nope", { key: key.plaintext }),
@@ -510,11 +532,23 @@ describe("rate-limit headers and usage", () => {
 
     // Nothing is written per request...
     expect(await usage()).toBe(0);
-    expect((await main.services.database.db.selectFrom("api_keys").select("last_used_at").where("id", "=", key.id).executeTakeFirst())?.last_used_at).toBeNull();
+    expect(
+      (
+        await main.services.database.db
+          .selectFrom("api_keys")
+          .select("last_used_at")
+          .where("id", "=", key.id)
+          .executeTakeFirst()
+      )?.last_used_at,
+    ).toBeNull();
     // ...until the batch (every second, and at shutdown).
     await main.services.publicApi.flush();
     expect(await usage()).toBe(3);
-    const stored = await main.services.database.db.selectFrom("api_keys").select("last_used_at").where("id", "=", key.id).executeTakeFirst();
+    const stored = await main.services.database.db
+      .selectFrom("api_keys")
+      .select("last_used_at")
+      .where("id", "=", key.id)
+      .executeTakeFirst();
     expect(stored?.last_used_at).not.toBeNull();
   });
 });
@@ -527,7 +561,9 @@ describe("isolation", () => {
     const boIds = (boList.body.data as WireCampaign[]).map((campaign) => campaign.id);
     expect(boIds.length).toBeGreaterThan(0);
     expect(boIds.some((id) => idsOf(ada).includes(id))).toBe(false);
-    const searchAcross = await call("GET", `/api/v1/campaigns?ad_account_id=${adaCampaign.adAccountId}`, { key: boKey });
+    const searchAcross = await call("GET", `/api/v1/campaigns?ad_account_id=${adaCampaign.adAccountId}`, {
+      key: boKey,
+    });
     expect(searchAcross.body.data).toEqual([]);
 
     const foreign = [

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import { HTTPException } from "hono/http-exception";
+import type { Kysely } from "kysely";
 import type { Logger } from "../../adapters/logger.ts";
 import type { ApiKeyDependencies } from "../../core/api-keys/api-key-dependencies.ts";
 import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
@@ -15,8 +15,8 @@ import { createRateLimitRepository } from "../../core/rate-limit/rate-limit-repo
 import { apiAccess } from "./api-access.ts";
 import { type ApiApp, createApiApp } from "./api-app.ts";
 import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
-import { clientAddressOf } from "./client-address.ts";
 import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
 import { idempotency } from "./request-guards.ts";
 

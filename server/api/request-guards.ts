@@ -84,6 +84,7 @@ export function idempotency(repository: IdempotencyRepository) {
       throw error;
     }
     if (c.res.status >= 500) await releaseIdempotentRequest(repository, request);
-    else await completeIdempotentRequest(repository, request, { status: c.res.status, body: await c.res.clone().text() });
+    else
+      await completeIdempotentRequest(repository, request, { status: c.res.status, body: await c.res.clone().text() });
   });
 }

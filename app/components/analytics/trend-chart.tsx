@@ -57,7 +57,8 @@ export function colorOfSeries(series: TrendSeries, index: number): string {
 export function TrendChart({ title, data, series, height = 280, canToggleSeries = false, className }: TrendChartProps) {
   const isHydrated = useIsHydrated();
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(new Set());
-  const gradientPrefix = useId().replaceAll(":", "");
+  // useId may contain characters (":", "«") that break a url(#id) reference.
+  const gradientPrefix = `trend${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const colored = useMemo(
     () => series.map((item, index) => ({ ...item, color: colorOfSeries(item, index) })),
     [series],

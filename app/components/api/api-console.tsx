@@ -116,7 +116,7 @@ export function ApiConsole({ operation }: { operation: ReferenceOperation }) {
         return (
           <div key={id} className="grid gap-2">
             <Label htmlFor={id} className="flex-wrap">
-              <code className="font-mono">{parameter.name}</code>
+              <code className="font-mono">{parameter.name}</code>{" "}
               <span className="font-normal text-muted-foreground text-xs">
                 {parameter.location}
                 {parameter.isRequired ? ", required" : ""}
@@ -125,7 +125,7 @@ export function ApiConsole({ operation }: { operation: ReferenceOperation }) {
             <Input
               id={id}
               value={values[parameter.name] ?? ""}
-              placeholder={parameter.example || parameter.type}
+              placeholder={parameter.example || (parameter.isRequired ? parameter.type : "optional")}
               onChange={(event) => setValues((current) => ({ ...current, [parameter.name]: event.target.value }))}
               spellCheck={false}
               autoComplete="off"

@@ -47,11 +47,15 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
     <ConsoleKeyProvider>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <header className="grid max-w-3xl gap-4">
-          <p className="font-semibold text-primary text-sm uppercase tracking-wide">API reference</p>
-          <h1 className="text-balance font-bold text-4xl tracking-tight">
-            {reference.title}{" "}
-            {reference.version ? <span className="text-muted-foreground">{reference.version}</span> : null}
-          </h1>
+          <p className="flex items-center gap-3 font-semibold text-primary text-sm uppercase tracking-wide">
+            API reference
+            {reference.version ? (
+              <span className="rounded-full border px-2 py-0.5 font-mono font-normal text-muted-foreground text-xs normal-case tracking-normal">
+                v{reference.version}
+              </span>
+            ) : null}
+          </p>
+          <h1 className="text-balance font-bold text-4xl tracking-tight">{reference.title}</h1>
           <p className="text-pretty text-lg text-muted-foreground">
             {/* The document's description goes on with the conventions, which have their own sections here. */}
             {reference.description?.split("\n\n")[0] ??
@@ -85,7 +89,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
           </div>
         </header>
 
-        <div className="mt-12 grid gap-10 lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <div className="mt-12 grid gap-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <nav
             aria-label="API reference contents"
             className="lg:sticky lg:top-24 lg:max-h-[calc(100svh-7rem)] lg:self-start lg:overflow-y-auto"
@@ -113,7 +117,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
                       >
                         <MethodBadge
                           method={operation.method}
-                          className="w-14 justify-center px-1 py-0.5 text-[10px]"
+                          className="w-12 justify-center px-1 py-0.5 text-[10px]"
                         />
                         <span className="min-w-0 truncate">{operation.summary}</span>
                       </a>
@@ -155,7 +159,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
               {errorExample !== undefined ? <CodeBlock label="Error envelope" code={formatJson(errorExample)} /> : null}
               <ul className="grid gap-2 sm:grid-cols-2">
                 {errorStatuses.map((entry) => (
-                  <li key={entry.status} className="flex gap-3 rounded-lg border px-3 py-2 text-sm">
+                  <li key={entry.status} className="flex items-baseline gap-3 rounded-lg border px-3 py-2 text-sm">
                     <code className="font-mono font-semibold">{entry.status}</code>
                     <span className="text-muted-foreground">{entry.description}</span>
                   </li>

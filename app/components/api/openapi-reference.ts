@@ -69,6 +69,7 @@ export interface ApiReference {
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // Deep enough for envelope → data → campaign → money; guards against recursive schemas.
 const MAX_DEPTH = 6;
+const MAX_PATTERN_LENGTH = 32;
 
 export function buildApiReference(document: unknown): ApiReference {
   const doc = asObject(document);
@@ -303,11 +304,16 @@ function constraintsOf(schema: JsonObject): string[] {
   if (typeof schema.format === "string") facts.push(`Format: ${schema.format}`);
   const range = rangeText(schema.minimum, schema.maximum);
   if (range) facts.push(range);
-  const length = rangeText(schema.minLength, schema.maxLength);
-  if (length) facts.push(`${length} characters`);
+  if (schema.minLength === 1 && typeof schema.maxLength !== "number") facts.push("Not empty");
+  else {
+    const length = rangeText(schema.minLength, schema.maxLength);
+    if (length) facts.push(`${length} characters`);
+  }
   const items = rangeText(schema.minItems, schema.maxItems);
   if (items) facts.push(`${items} items`);
-  if (typeof schema.pattern === "string") facts.push(`Pattern: ${schema.pattern}`);
+  // A long pattern (a comma list's, say) says less than the description next to it.
+  if (typeof schema.pattern === "string" && schema.pattern.length <= MAX_PATTERN_LENGTH)
+    facts.push(`Pattern: ${schema.pattern}`);
   if (schema.default !== undefined) facts.push(`Default: ${JSON.stringify(schema.default)}`);
   return facts;
 }

@@ -3,6 +3,7 @@ import { buildCurl, formatJson } from "../../lib/api-examples.ts";
 import { cn } from "../../lib/cn.ts";
 import { CodeBlock } from "../marketing/code-block.tsx";
 import { ApiConsole } from "./api-console.tsx";
+import { InlineCode } from "./inline-code.tsx";
 import { MethodBadge } from "./method-badge.tsx";
 import { buildRequestPath, type ReferenceOperation, type ReferenceResponse } from "./openapi-reference.ts";
 import { SchemaFields } from "./schema-fields.tsx";
@@ -43,7 +44,9 @@ export function OperationSection({ operation, baseUrl }: { operation: ReferenceO
           ) : null}
         </p>
         {operation.description ? (
-          <p className="max-w-3xl text-pretty text-muted-foreground">{operation.description}</p>
+          <p className="max-w-3xl text-pretty text-muted-foreground">
+            <InlineCode text={operation.description} />
+          </p>
         ) : null}
       </div>
 
@@ -138,26 +141,32 @@ function ResponseDetails({ response, label, isOpen }: { response: ReferenceRespo
       >
         {response.status}
       </span>
-      <span className="min-w-0 text-pretty text-sm">{response.description}</span>
+      <span className="min-w-0 text-pretty text-sm">
+        <InlineCode text={response.description} />
+      </span>
     </>
   );
   if (!hasMore) return <p className="flex items-center gap-3 px-4 py-3">{summary}</p>;
   return (
-    <details open={isOpen} className="group">
+    <details open={isOpen} className="group/response">
       <summary className="flex cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <ChevronRight
           aria-hidden="true"
-          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
+          className="size-4 shrink-0 text-muted-foreground transition-transform group-open/response:rotate-90"
         />
         {summary}
       </summary>
       <div className="grid gap-4 px-4 pb-4">
         {response.headers.length > 0 ? (
-          <dl className="grid gap-1 text-sm">
+          <dl className="grid gap-2 rounded-lg border px-4 py-3 text-sm">
             {response.headers.map((header) => (
-              <div key={header.name} className="flex flex-wrap gap-x-2">
+              <div key={header.name} className="grid gap-0.5">
                 <dt className="font-mono font-semibold text-xs">{header.name}</dt>
-                <dd className="text-muted-foreground">{header.description}</dd>
+                {header.description ? (
+                  <dd className="text-pretty text-muted-foreground">
+                    <InlineCode text={header.description} />
+                  </dd>
+                ) : null}
               </div>
             ))}
           </dl>

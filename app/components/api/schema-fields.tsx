@@ -1,5 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
+import { InlineCode } from "./inline-code.tsx";
 import type { SchemaField } from "./openapi-reference.ts";
 
 /**
@@ -14,9 +15,9 @@ export function SchemaFields({ fields, className }: { fields: SchemaField[]; cla
         <li key={field.name} className="grid gap-1.5 px-4 py-3">
           <FieldSummary field={field} />
           {field.children.length > 0 ? (
-            <details className="group mt-1">
+            <details className="group/field mt-1">
               <summary className="flex w-fit cursor-pointer list-none items-center gap-1 rounded-sm text-muted-foreground text-xs hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                <ChevronRight aria-hidden="true" className="size-3.5 transition-transform group-open:rotate-90" />
+                <ChevronRight aria-hidden="true" className="size-3.5 transition-transform group-open/field:rotate-90" />
                 {field.children.length} {field.children.length === 1 ? "field" : "fields"} of {field.name}
               </summary>
               <SchemaFields fields={field.children} className="mt-2" />
@@ -40,7 +41,11 @@ function FieldSummary({ field }: { field: SchemaField }) {
           <span className="text-muted-foreground text-xs">optional</span>
         )}
       </p>
-      {field.description ? <p className="text-pretty text-muted-foreground text-sm">{field.description}</p> : null}
+      {field.description ? (
+        <p className="text-pretty text-muted-foreground text-sm">
+          <InlineCode text={field.description} />
+        </p>
+      ) : null}
       {field.constraints.length > 0 ? (
         <p className="flex flex-wrap gap-1.5">
           {field.constraints.map((constraint) => (

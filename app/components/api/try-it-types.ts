@@ -13,6 +13,8 @@ export interface TryRequest {
   /** With its query string. */
   path: string;
   body?: Record<string, unknown>;
+  /** Headers besides the key's, e.g. the Idempotency-Key of a write. */
+  headers?: Record<string, string>;
 }
 
 /** What one Try it will do for the signed-in member's organization, or why it cannot run. */

@@ -167,10 +167,12 @@ export async function runTryIt(
     return { endpointId: input.endpointId, problem: "Your team has no active API key. Create one, then try again." };
   const plan = planned.plans[input.endpointId];
   if (!plan.isReady) return { endpointId: input.endpointId, problem: plan.reason };
-  const call = plan.request;
-  const headers = new Headers({ Accept: "application/json" });
+  const call: TryRequest =
+    plan.request.method === "GET"
+      ? plan.request
+      : { ...plan.request, headers: { "Idempotency-Key": `try-it-${input.endpointId}-${input.token}` } };
+  const headers = new Headers({ Accept: "application/json", ...call.headers });
   if (call.body) headers.set("Content-Type", "application/json");
-  if (call.method !== "GET") headers.set("Idempotency-Key", `try-it-${input.endpointId}-${input.token}`);
   const response = await services.publicApi.requestAs(
     { organizationId: input.organizationId, apiKeyId: plan.apiKeyId },
     new Request(`${input.appUrl}${call.path}`, {

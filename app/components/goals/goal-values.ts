@@ -1,4 +1,4 @@
-import { minorToDecimal } from "../../../connectors/money-units.ts";
+import { currencyExponent } from "../../../connectors/money-units.ts";
 import type { Goal } from "../../../core/goals/goal-repository.ts";
 import { type GoalEntryInput, type GoalsFormInput, ORGANIZATION_SCOPE } from "../../../core/goals/goal-schema.ts";
 
@@ -20,7 +20,7 @@ export function emptyGoalEntry(scope: GoalEntryInput["scope"]): GoalEntryInput {
 
 function toEntry(goal: Goal): GoalEntryInput {
   // Amounts keep their own currency's decimals; a later currency change is flagged by the page.
-  const amount = (minor: number | null) => (minor === null ? "" : minorToDecimal(minor, goal.currency));
+  const amount = (minor: number | null) => (minor === null ? "" : formatAmountText(minor, goal.currency));
   return {
     scope: goal.scope,
     targetKind: goal.targetKind ?? "none",
@@ -28,6 +28,16 @@ function toEntry(goal: Goal): GoalEntryInput {
     targetCpa: amount(goal.targetCpaMinor),
     monthlyBudget: amount(goal.monthlyBudgetMinor),
   };
+}
+
+/** 2500000 USD → "25,000"; 1850 → "18.50": what a person would type, which the schema reads back. */
+export function formatAmountText(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const major = minor / 10 ** exponent;
+  const decimals = Number.isInteger(major) ? 0 : exponent;
+  return new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    major,
+  );
 }
 
 /** "$", "€", "CHF": what goes in front of an amount field. */

@@ -236,12 +236,12 @@ function GoalFields({
         <Field
           id={`${id}-roas`}
           label="Target ROAS"
-          hint={`Revenue per unit of ad spend, from ${MIN_TARGET_ROAS} to ${MAX_TARGET_ROAS}.`}
+          hint={`Revenue per unit of ad spend, from ${MIN_TARGET_ROAS} to ${MAX_TARGET_ROAS}: 3.5 is 3.50 for every 1 spent.`}
           error={errors?.targetRoas?.message}
         >
           {(aria) => (
-            <AffixedInput
-              suffix="×"
+            <Input
+              className="tabular-nums"
               inputMode="decimal"
               placeholder="3.5"
               {...aria}
@@ -258,8 +258,8 @@ function GoalFields({
           error={errors?.targetCpa?.message}
         >
           {(aria) => (
-            <AffixedInput
-              prefix={symbol}
+            <MoneyInput
+              symbol={symbol}
               inputMode="decimal"
               placeholder="25.00"
               {...aria}
@@ -276,8 +276,8 @@ function GoalFields({
         className={targetKind === "none" ? "sm:col-start-1" : undefined}
       >
         {(aria) => (
-          <AffixedInput
-            prefix={symbol}
+          <MoneyInput
+            symbol={symbol}
             inputMode="decimal"
             placeholder="10,000"
             {...aria}
@@ -289,39 +289,18 @@ function GoalFields({
   );
 }
 
-/** An input with a currency symbol before, or a unit after, the typed figure. */
-function AffixedInput({
-  prefix,
-  suffix,
-  ...props
-}: ComponentProps<typeof Input> & { prefix?: string; suffix?: string }) {
+/** An amount field with the currency's symbol in front of the typed figure. */
+function MoneyInput({ symbol, ...props }: ComponentProps<typeof Input> & { symbol: string }) {
   return (
     <div className="relative">
-      {prefix ? (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-        >
-          {prefix}
-        </span>
-      ) : null}
-      <Input
-        {...props}
-        className="tabular-nums"
-        // Room for the symbol: "$" needs little, "CHF" more.
-        style={{
-          paddingLeft: prefix ? `${0.95 + prefix.length * 0.55}rem` : undefined,
-          paddingRight: suffix ? "2rem" : undefined,
-        }}
-      />
-      {suffix ? (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground text-sm"
-        >
-          {suffix}
-        </span>
-      ) : null}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+      >
+        {symbol}
+      </span>
+      {/* Room for the symbol: "$" needs little, "CHF" more. */}
+      <Input {...props} className="tabular-nums" style={{ paddingLeft: `${0.95 + symbol.length * 0.55}rem` }} />
     </div>
   );
 }

@@ -244,13 +244,7 @@ function TryResultPanel({ result, baseUrl, label }: { result: TryResult; baseUrl
         </p>
       ) : (
         <>
-          <CodeBlock
-            label={`Request: ${label}`}
-            code={buildCurl(
-              { method: result.request.method, path: result.request.path, body: result.request.body },
-              baseUrl,
-            )}
-          />
+          <CodeBlock label={`Request: ${label}`} code={buildCurl(result.request, baseUrl)} />
           <ApiAnswerView answer={result.answer} label={label} />
         </>
       )}

@@ -63,7 +63,8 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className={cn("font-semibold", step.isComplete && "text-muted-foreground")}>{copy.title}</h3>
                     {step.isComplete ? (
-                      <Badge variant="secondary" className="text-success">
+                      <Badge variant="secondary">
+                        <Check aria-hidden="true" className="text-success" />
                         Complete
                       </Badge>
                     ) : isNext ? (
