@@ -12,6 +12,7 @@ import { getViewerContext } from "../core/accounts/get-viewer.ts";
 import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
 import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
+import { type AnalyticsRepository, createAnalyticsRepository } from "../core/analytics/analytics-repository.ts";
 import { type ApiKeyDependencies, createApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
 import {
   type CampaignChangeDependencies,
@@ -61,6 +62,8 @@ export interface AppServices {
   preferences: PreferencesRepository;
   organizations: OrganizationRepository;
   dashboard: DashboardRepository;
+  /** Campaign table, campaign pages, dashboard analytics, API metrics and CSV exports (over rollups). */
+  analytics: AnalyticsRepository;
   goals: GoalRepository;
   onboarding: OnboardingRepository;
   newsletter: NewsletterRepository;
@@ -124,6 +127,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     preferences: createPreferencesRepository(database.db),
     organizations,
     dashboard: createDashboardRepository(database.db),
+    analytics: createAnalyticsRepository(database.db),
     goals: createGoalRepository(database.db),
     onboarding: createOnboardingRepository(database.db),
     newsletter: createNewsletterRepository(database.db),

@@ -1,5 +1,5 @@
-import type { CampaignRow, CampaignSummary, DateRange } from "./analytics-types.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
+import type { CampaignRow, CampaignSummary, DateRange } from "./analytics-types.ts";
 import { emptySums, toKpis } from "./kpis.ts";
 
 /** The given campaigns, in their order, with their KPIs for `range` and for `previous`. */

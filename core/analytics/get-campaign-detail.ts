@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
-import type { CampaignDetail, DateRange } from "./analytics-types.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
+import type { CampaignDetail, DateRange } from "./analytics-types.ts";
 import { withPeriodKpis } from "./campaign-rows.ts";
 import { listDays, previousRange } from "./date-range.ts";
 import { emptySums } from "./kpis.ts";

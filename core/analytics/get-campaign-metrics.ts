@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
-import type { CampaignMetrics, CampaignMetricsQuery } from "./analytics-types.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
+import type { CampaignMetrics, CampaignMetricsQuery } from "./analytics-types.ts";
 import { listDays } from "./date-range.ts";
 import { emptySums, toKpis } from "./kpis.ts";
 

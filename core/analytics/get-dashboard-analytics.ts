@@ -1,4 +1,5 @@
 import type { AdPlatformId } from "../../connectors/connector.ts";
+import type { AnalyticsRepository, PlatformSums, StoreRevenueBySource } from "./analytics-repository.ts";
 import type {
   BlendedRoas,
   CurrencyTotals,
@@ -7,7 +8,6 @@ import type {
   MetricSums,
   PlatformTotals,
 } from "./analytics-types.ts";
-import type { AnalyticsRepository, PlatformSums, StoreRevenueBySource } from "./analytics-repository.ts";
 import { withPeriodKpis } from "./campaign-rows.ts";
 import { previousRange } from "./date-range.ts";
 import { addSums, emptySums, toKpis } from "./kpis.ts";
@@ -68,26 +68,18 @@ export async function getDashboardAnalytics(
 ): Promise<DashboardAnalytics> {
   const { organizationId, range } = input;
   const previous = previousRange(range);
-  const [kinds, platformsNow, platformsBefore, trend, best, worst, storeNow, storeBefore] = await Promise.all([
+  const [kinds, platformsNow, platformsBefore, trend, ranked, storeNow, storeBefore] = await Promise.all([
     analytics.findConnectedKinds(organizationId),
     analytics.sumByPlatform(organizationId, range),
     analytics.sumByPlatform(organizationId, previous),
     analytics.listPlatformDays(organizationId, range),
-    analytics.rankCampaignsByRoas(organizationId, range, "desc", RANKED_CAMPAIGNS),
-    analytics.rankCampaignsByRoas(organizationId, range, "asc", RANKED_CAMPAIGNS * 2),
+    analytics.rankCampaignsByRoas(organizationId, range, RANKED_CAMPAIGNS),
     analytics.sumStoreRevenue(organizationId, range),
     analytics.sumStoreRevenue(organizationId, previous),
   ]);
-  const bestIds = new Set(best.map((campaign) => campaign.id));
   const [topCampaigns, bottomCampaigns] = await Promise.all([
-    withPeriodKpis(analytics, organizationId, best, range, previous),
-    withPeriodKpis(
-      analytics,
-      organizationId,
-      worst.filter((campaign) => !bestIds.has(campaign.id)).slice(0, RANKED_CAMPAIGNS),
-      range,
-      previous,
-    ),
+    withPeriodKpis(analytics, organizationId, ranked.best, range, previous),
+    withPeriodKpis(analytics, organizationId, ranked.worst, range, previous),
   ]);
   const currencyOrder = byReportingCurrency(input.reportingCurrency);
 

@@ -1,6 +1,6 @@
 import type { AdPlatformId } from "../../connectors/connector.ts";
-import type { DateRange, Kpis, MetricSums } from "./analytics-types.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
+import type { DateRange, Kpis, MetricSums } from "./analytics-types.ts";
 import { addSums, emptySums, toKpis } from "./kpis.ts";
 
 /** What a goal is measured against: the organization's or one platform's KPIs in one currency. */

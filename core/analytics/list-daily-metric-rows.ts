@@ -1,5 +1,5 @@
-import type { CampaignFilters, DailyMetricExportRow, DateRange } from "./analytics-types.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
+import type { CampaignFilters, DailyMetricExportRow, DateRange } from "./analytics-types.ts";
 
 export const DAILY_METRIC_EXPORT_BATCH = 2_000;
 

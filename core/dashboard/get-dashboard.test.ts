@@ -1,37 +1,35 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConnection } from "../../tests/support/ad-data.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { createAnalyticsRepository } from "../analytics/analytics-repository.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import { type AnalyticsFixture, createAnalyticsFixture } from "../analytics/analytics-test-fixture.ts";
 import { createGoalRepository } from "../goals/goal-repository.ts";
 import { createOnboardingRepository } from "../onboarding/onboarding-repository.ts";
 import { createOrganizationRepository } from "../organizations/organization-repository.ts";
 import { createDashboardRepository } from "./dashboard-repository.ts";
 import { type DashboardDependencies, getDashboard } from "./get-dashboard.ts";
 
-let database: DatabaseHandle;
+let fixture: AnalyticsFixture;
 let deps: DashboardDependencies;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  fixture = await createAnalyticsFixture();
+  const { db } = fixture.database;
   deps = {
-    dashboard: createDashboardRepository(database.db),
-    analytics: createAnalyticsRepository(database.db),
-    goals: createGoalRepository(database.db),
-    onboarding: createOnboardingRepository(database.db),
+    dashboard: createDashboardRepository(db),
+    analytics: fixture.analytics,
+    goals: createGoalRepository(db),
+    onboarding: createOnboardingRepository(db),
   };
 });
 afterAll(async () => {
-  await database.close();
+  await fixture.close();
 });
 
 async function newViewer(): Promise<{ userId: string; organizationId: string }> {
   const userId = randomUUID();
-  await database.db
+  await fixture.database.db
     .insertInto("user")
     .values({ id: userId, name: "Ada", email: `${userId}@example.com`, emailVerified: true })
     .execute();
-  const { organizationId } = await createOrganizationRepository(database.db).createWithOwner({
+  const { organizationId } = await createOrganizationRepository(fixture.database.db).createWithOwner({
     name: "Analytical Engines",
     ownerId: userId,
   });
@@ -63,34 +61,42 @@ describe("dashboard", () => {
 
   it("counts managed campaigns and connected platforms, and totals spend over the range", async () => {
     const viewer = await newViewer();
-    await seedConnection(database.db, {
-      organizationId: viewer.organizationId,
+    const { organizationId } = viewer;
+    await fixture.seedAccount({
+      organizationId,
       platform: "google-ads",
       campaigns: [
         // The day before the window, both ends of it, and a day after "today" (not yet spent).
-        { spend: { "2026-10-22": 99_999, "2026-10-23": 1_000, "2026-11-21": 2_500, "2026-11-22": 7_777 } },
-        { status: "paused", spend: { "2026-11-01": 500 } },
-        { status: "removed", spend: { "2026-11-02": 250 } },
+        {
+          days: {
+            "2026-10-22": { spendMinor: 99_999 },
+            "2026-10-23": { spendMinor: 1_000 },
+            "2026-11-21": { spendMinor: 2_500 },
+            "2026-11-22": { spendMinor: 7_777 },
+          },
+        },
+        { status: "paused", days: { "2026-11-01": { spendMinor: 500 } } },
+        { status: "removed", days: { "2026-11-02": { spendMinor: 250 } } },
       ],
     });
-    await seedConnection(database.db, {
-      organizationId: viewer.organizationId,
+    await fixture.seedAccount({
+      organizationId,
       platform: "google-ads",
-      campaigns: [{ spend: { "2026-11-10": 1_250 } }],
+      campaigns: [{ days: { "2026-11-10": { spendMinor: 1_250 } } }],
     });
-    await seedConnection(database.db, { organizationId: viewer.organizationId, platform: "shopify" });
-    // Leave out: a disconnected connection, an unmanaged account.
-    await seedConnection(database.db, {
-      organizationId: viewer.organizationId,
+    await fixture.seedStore({ organizationId, orders: [] });
+    // Left out: a disconnected connection and an unmanaged account.
+    await fixture.seedAccount({
+      organizationId,
       platform: "linkedin-ads",
-      status: "disconnected",
-      campaigns: [{ spend: { "2026-11-20": 9_000 } }],
+      connectionStatus: "disconnected",
+      campaigns: [{ days: { "2026-11-20": { spendMinor: 9_000 } } }],
     });
-    await seedConnection(database.db, {
-      organizationId: viewer.organizationId,
+    await fixture.seedAccount({
+      organizationId,
       platform: "microsoft-ads",
-      account: { isManaged: false },
-      campaigns: [{ spend: { "2026-11-20": 8_000 } }],
+      isManaged: false,
+      campaigns: [{ days: { "2026-11-20": { spendMinor: 8_000 } } }],
     });
 
     const dashboard = await dashboardOf(viewer);
@@ -123,11 +129,11 @@ describe("dashboard", () => {
       ["google-ads", "USD", 1_300],
       ["tiktok-ads", "JPY", 15_000],
     ] as const)
-      await seedConnection(database.db, {
+      await fixture.seedAccount({
         organizationId: viewer.organizationId,
         platform,
-        account: { currency },
-        campaigns: [{ spend: { "2026-11-20": spend } }],
+        currency,
+        campaigns: [{ days: { "2026-11-20": { spendMinor: spend } } }],
       });
     const totals = (await dashboardOf(viewer, { currency: "JPY" })).analytics.totals;
     expect(totals.map((total) => [total.currency, total.current.spendMinor])).toEqual([
@@ -139,10 +145,10 @@ describe("dashboard", () => {
 
   it("ends the range on today's date in the viewer's time zone", async () => {
     const viewer = await newViewer();
-    await seedConnection(database.db, {
+    await fixture.seedAccount({
       organizationId: viewer.organizationId,
       platform: "google-ads",
-      campaigns: [{ spend: { "2026-11-22": 1_100, "2026-10-23": 2_200 } }],
+      campaigns: [{ days: { "2026-11-22": { spendMinor: 1_100 }, "2026-10-23": { spendMinor: 2_200 } } }],
     });
     // At 12:00 UTC it is already 2026-11-22 in Auckland: the window moves one day on.
     const dashboard = await dashboardOf(viewer, { timeZone: "Pacific/Auckland" });
@@ -154,12 +160,12 @@ describe("dashboard", () => {
   it("never shows another organization's data", async () => {
     const mine = await newViewer();
     const theirs = await newViewer();
-    await seedConnection(database.db, {
+    await fixture.seedAccount({
       organizationId: theirs.organizationId,
       platform: "google-ads",
-      campaigns: [{ spend: { "2026-11-20": 5_000 } }],
+      campaigns: [{ days: { "2026-11-20": { spendMinor: 5_000 } } }],
     });
-    await database.db
+    await fixture.database.db
       .insertInto("goals")
       .values({ id: randomUUID(), organization_id: theirs.organizationId, scope: "organization", currency: "USD" })
       .execute();

@@ -7,6 +7,7 @@ import * as ads from "./migrations/0004-ads.ts";
 import * as publicSite from "./migrations/0005-public-site.ts";
 import * as sync from "./migrations/0006-sync.ts";
 import * as campaignManagement from "./migrations/0007-campaign-management.ts";
+import * as analyticsRollups from "./migrations/0008-analytics-rollups.ts";
 import * as campaignListIndex from "./migrations/0009-campaign-list-index.ts";
 import type { Database } from "./schema.ts";
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0005-public-site": publicSite,
   "0006-sync": sync,
   "0007-campaign-management": campaignManagement,
+  "0008-analytics-rollups": analyticsRollups,
   "0009-campaign-list-index": campaignListIndex,
 };
 

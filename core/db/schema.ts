@@ -397,6 +397,49 @@ export interface SandboxFaultTable {
   created_at: string;
 }
 
+/** Every calendar date the analytics rollups may need, so date series can be built by a join. */
+export interface AnalyticsCalendarTable {
+  date: string;
+}
+
+/**
+ * The dates every campaign of an organization has a cumulative row for: `base_date` (the day before
+ * the first metric) through `last_date`. Null until the first metrics arrive.
+ */
+export interface AnalyticsRollupBoundsTable {
+  organization_id: string;
+  base_date: string | null;
+  last_date: string | null;
+}
+
+/**
+ * Per campaign and day, the running totals of its metrics (plus a constant per campaign), so the
+ * sum over any range is the row at its end minus the row on the day before it.
+ */
+export interface CampaignMetricCumulativeTable {
+  organization_id: string;
+  date: string;
+  campaign_id: string;
+  impressions: number;
+  clicks: number;
+  spend_minor: number;
+  conversions: number;
+  conversion_value_minor: number;
+}
+
+/** Per ad account, day and currency: the sums of its campaigns (dashboard totals and trends). */
+export interface AdAccountDailyMetricsTable {
+  organization_id: string;
+  date: string;
+  ad_account_id: string;
+  currency: string;
+  impressions: number;
+  clicks: number;
+  spend_minor: number;
+  conversions: number;
+  conversion_value_minor: number;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -428,4 +471,8 @@ export interface Database {
   api_keys: ApiKeyTable;
   api_idempotency_keys: ApiIdempotencyKeyTable;
   api_usage: ApiUsageTable;
+  analytics_calendar: AnalyticsCalendarTable;
+  analytics_rollup_bounds: AnalyticsRollupBoundsTable;
+  campaign_metric_cumulative: CampaignMetricCumulativeTable;
+  ad_account_daily_metrics: AdAccountDailyMetricsTable;
 }

@@ -1,71 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConnection } from "../../tests/support/ad-data.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { type AnalyticsRepository, createAnalyticsRepository } from "../analytics/analytics-repository.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import { type AnalyticsFixture, createAnalyticsFixture } from "../analytics/analytics-test-fixture.ts";
 import { createOrganizationRepository } from "../organizations/organization-repository.ts";
 import { getGoalProgress } from "./get-goal-progress.ts";
 import { createGoalRepository, type GoalRepository, type GoalValues } from "./goal-repository.ts";
 
-let database: DatabaseHandle;
+let fixture: AnalyticsFixture;
 let goals: GoalRepository;
-let analytics: AnalyticsRepository;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  goals = createGoalRepository(database.db);
-  analytics = createAnalyticsRepository(database.db);
+  fixture = await createAnalyticsFixture();
+  goals = createGoalRepository(fixture.database.db);
 });
 afterAll(async () => {
-  await database.close();
+  await fixture.close();
 });
 
 async function newOrganization(): Promise<{ organizationId: string; userId: string }> {
   const userId = randomUUID();
-  await database.db
+  await fixture.database.db
     .insertInto("user")
     .values({ id: userId, name: "Ada", email: `${userId}@example.com`, emailVerified: true })
     .execute();
-  const { organizationId } = await createOrganizationRepository(database.db).createWithOwner({
+  const { organizationId } = await createOrganizationRepository(fixture.database.db).createWithOwner({
     name: "Analytical Engines",
     ownerId: userId,
   });
   return { organizationId, userId };
-}
-
-interface Day {
-  spend: number;
-  conversions?: number;
-  revenue?: number;
-}
-
-/** One campaign on `platform` with these days, written as a sync would (rollups included). */
-async function seedCampaign(organizationId: string, platform: string, currency: string, days: Record<string, Day>) {
-  await seedConnection(database.db, {
-    organizationId,
-    platform,
-    account: { currency },
-    campaigns: [{ spend: Object.fromEntries(Object.entries(days).map(([date, day]) => [date, day.spend])) }],
-  });
-  const rows = await database.db
-    .selectFrom("campaign_daily_metrics")
-    .innerJoin("campaigns", "campaigns.id", "campaign_daily_metrics.campaign_id")
-    .innerJoin("ad_accounts", "ad_accounts.id", "campaigns.ad_account_id")
-    .innerJoin("connections", "connections.id", "ad_accounts.connection_id")
-    .where("campaign_daily_metrics.organization_id", "=", organizationId)
-    .where("connections.platform", "=", platform)
-    .select(["campaign_daily_metrics.campaign_id as campaignId", "campaign_daily_metrics.date as date"])
-    .execute();
-  for (const row of rows) {
-    const day = days[row.date];
-    await database.db
-      .updateTable("campaign_daily_metrics")
-      .set({ conversions: day?.conversions ?? 0, conversion_value_minor: day?.revenue ?? 0 })
-      .where("campaign_id", "=", row.campaignId)
-      .where("date", "=", row.date)
-      .execute();
-  }
-  await analytics.refreshRollups({ organizationId, rows });
 }
 
 const goal = (values: Partial<GoalValues> & Pick<GoalValues, "scope">): GoalValues => ({
@@ -83,7 +43,7 @@ const TODAY = "2026-11-21";
 describe("goal progress", () => {
   it("has nothing to report without goals", async () => {
     const { organizationId } = await newOrganization();
-    expect(await getGoalProgress({ goals, analytics }, { organizationId, today: TODAY })).toEqual({
+    expect(await getGoalProgress({ goals, analytics: fixture.analytics }, { organizationId, today: TODAY })).toEqual({
       period: { from: "2026-11-01", to: TODAY, daysElapsed: 21, daysInMonth: 30 },
       goals: [],
     });
@@ -92,16 +52,35 @@ describe("goal progress", () => {
   it("measures each goal against this month in its own scope and currency", async () => {
     const { organizationId, userId } = await newOrganization();
     const someoneElse = await newOrganization();
-    await seedCampaign(organizationId, "google-ads", "USD", {
-      "2026-10-31": { spend: 50_000, conversions: 99, revenue: 999_999 }, // last month
-      "2026-11-05": { spend: 100_000, conversions: 40, revenue: 350_000 },
-      "2026-11-22": { spend: 70_000 }, // tomorrow
+    await fixture.seedAccount({
+      organizationId,
+      platform: "google-ads",
+      campaigns: [
+        {
+          days: {
+            "2026-10-31": { spendMinor: 50_000, conversions: 99, revenueMinor: 999_999 }, // last month
+            "2026-11-05": { spendMinor: 100_000, conversions: 40, revenueMinor: 350_000 },
+            "2026-11-22": { spendMinor: 70_000 }, // tomorrow
+          },
+        },
+      ],
     });
-    await seedCampaign(organizationId, "tiktok-ads", "USD", {
-      "2026-11-10": { spend: 50_000, conversions: 10, revenue: 100_000 },
+    await fixture.seedAccount({
+      organizationId,
+      platform: "tiktok-ads",
+      campaigns: [{ days: { "2026-11-10": { spendMinor: 50_000, conversions: 10, revenueMinor: 100_000 } } }],
     });
-    await seedCampaign(organizationId, "facebook-ads", "EUR", { "2026-11-10": { spend: 70_000, revenue: 10_000 } });
-    await seedCampaign(someoneElse.organizationId, "google-ads", "USD", { "2026-11-05": { spend: 900_000 } });
+    await fixture.seedAccount({
+      organizationId,
+      platform: "facebook-ads",
+      currency: "EUR",
+      campaigns: [{ days: { "2026-11-10": { spendMinor: 70_000, revenueMinor: 10_000 } } }],
+    });
+    await fixture.seedAccount({
+      organizationId: someoneElse.organizationId,
+      platform: "google-ads",
+      campaigns: [{ days: { "2026-11-05": { spendMinor: 900_000 } } }],
+    });
     await goals.replaceAll(
       organizationId,
       [
@@ -112,7 +91,7 @@ describe("goal progress", () => {
       userId,
     );
 
-    const progress = await getGoalProgress({ goals, analytics }, { organizationId, today: TODAY });
+    const progress = await getGoalProgress({ goals, analytics: fixture.analytics }, { organizationId, today: TODAY });
     const [organization, google, meta] = progress.goals;
 
     // USD only: $1,500 spent, $4,500 earned; the euros are named, never added.

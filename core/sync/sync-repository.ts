@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../../connectors/connector.ts";
+import { refreshMetricRollups } from "../analytics/analytics-repository.ts";
 import type { Database, SyncRunKind, SyncRunStatus } from "../db/schema.ts";
 
 export interface SyncRunRecord {
@@ -256,6 +257,9 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
             )
             .execute();
         }
+        // The analytics rollups (running totals per campaign, sums per ad account and day) change in
+        // the same transaction, so no reader ever sees them disagree with the metrics.
+        await refreshMetricRollups(trx, organizationId, rows);
       });
       return rows.length;
     },

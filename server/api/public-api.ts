@@ -99,11 +99,14 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   let flushing: Promise<void> = Promise.resolve();
   const flush = () => {
-    // One flush at a time: the timer and a shutdown may ask together.
-    flushing = flushing.then(async () => {
-      await meter.flush();
-      await flushApiKeyUses(options.apiKeys);
-    });
+    // One flush at a time: the timer and a shutdown may ask together. A failed flush (already
+    // reported to its caller) does not stop the next one: what it did not write is still pending.
+    flushing = flushing
+      .catch(() => {})
+      .then(async () => {
+        await meter.flush();
+        await flushApiKeyUses(options.apiKeys);
+      });
     return flushing;
   };
   const flushTimer = setInterval(() => {

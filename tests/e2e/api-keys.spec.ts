@@ -72,9 +72,10 @@ describe("Settings → API keys", () => {
     await row.getByRole("cell", { name: SHORT_DATE.format(new Date(`${expiry}T00:00:00Z`)), exact: true }).waitFor();
     await row.getByText("by Grace Hopper", { exact: false }).waitFor();
     await row.getByText("Active", { exact: true }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
     await page.reload();
     expect(await page.content()).not.toContain(key);
+    await row.getByText("Active", { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The key works against the team's own data…
     const listed = await listCampaigns(key);
@@ -140,6 +141,8 @@ describe("Settings → API keys", () => {
     await card.getByText("Read only", { exact: true }).waitFor();
     await card.getByText("Dec 31, 2099", { exact: true }).waitFor();
     expect(await page.getByRole("table", { name: "Your team's keys" }).isVisible()).toBe(false);
+    await page.reload();
+    await card.getByText("Read only", { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // Read only: it reads, and a write is refused.

@@ -55,7 +55,7 @@ describe("the /api page's Try it", () => {
     expect(JSON.parse((await example.textContent()) ?? "").data[0].id).toBe("cmp_8f3k2m1q");
     const note = list.getByRole("link", { name: "Sign in and create an API key to run this against your own data." });
     expect(await note.getAttribute("href")).toBe("/login?redirectTo=%2Fsettings%2Fapi-keys");
-    expect(await list.getByRole("region", { name: "Response: GET /api/v1/campaigns" }).count()).toBe(0);
+    expect(await list.getByRole("region", { name: "Response: GET /api/v1/campaigns", exact: true }).count()).toBe(0);
   });
 
   it("runs against a member's own campaigns once their team has a key, and asks before a write", async () => {
@@ -132,7 +132,7 @@ describe("the API reference", () => {
         .getByText(method ?? "", { exact: true })
         .first()
         .waitFor();
-      await section.getByRole("form", { name: `Console: ${endpoint}` }).waitFor();
+      await section.getByRole("form", { name: `Console: ${endpoint}`, exact: true }).waitFor();
     }
     for (const guide of ["Authentication", "Errors", "Idempotency", "Rate limits", "Pagination"])
       await page.getByRole("heading", { name: guide, level: 2 }).waitFor();
@@ -141,7 +141,7 @@ describe("the API reference", () => {
     );
     expect(await axeViolations(page)).toEqual([]);
 
-    const listConsole = page.getByRole("form", { name: "Console: GET /api/v1/campaigns" });
+    const listConsole = page.getByRole("form", { name: "Console: GET /api/v1/campaigns", exact: true });
     await listConsole.getByRole("button", { name: "Send request" }).click();
     await listConsole.getByRole("alert").getByText("Paste an API key first.", { exact: false }).waitFor();
     await listConsole.getByLabel("API key").fill("adh_not-a-real-key");

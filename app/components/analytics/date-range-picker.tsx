@@ -10,6 +10,7 @@
  * - `resetParams`: search params to drop when the range changes (default `["page"]`).
  * - `className`: extra classes on the wrapper.
  *
+ * The trigger's accessible name starts with "Date range:" (then the preset and the dates).
  * The loader reads the same params, so a reload or a shared link opens the same range. While the
  * new range loads, the trigger shows a spinner (the page dims its own content).
  */
@@ -71,12 +72,13 @@ export function DateRangePicker({ range, previousRange, resetParams = ["page"], 
     <div className={cn("flex flex-wrap items-center gap-x-3 gap-y-1", className)}>
       <Popover open={isOpen} onOpenChange={setIsOpen}>
         <PopoverTrigger asChild>
-          <Button variant="outline" className="h-9 max-w-full justify-start gap-2 font-normal" aria-label="Date range">
+          <Button variant="outline" className="h-9 max-w-full justify-start gap-2 font-normal">
             {isLoading ? (
               <Loader2 aria-hidden="true" className="animate-spin text-muted-foreground" />
             ) : (
               <CalendarDays aria-hidden="true" className="text-muted-foreground" />
             )}
+            <span className="sr-only">Date range: </span>
             <span className="font-medium">{DATE_RANGE_PRESET_LABELS[range.preset]}</span>
             <span className="hidden truncate text-muted-foreground tabular-nums sm:inline">
               {formatDateRange(range)}

@@ -84,11 +84,11 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
         <p className="text-pretty text-muted-foreground text-sm">
           Create a key to list your campaigns, read their metrics or change budgets from your own scripts, BI tools and
           back office. Read the{" "}
-          <Link to="/api" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/api" className="text-primary underline underline-offset-4 hover:decoration-2">
             Developer API overview
           </Link>{" "}
           or go straight to the{" "}
-          <Link to="/api/reference" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/api/reference" className="text-primary underline underline-offset-4 hover:decoration-2">
             API reference
           </Link>
           .

@@ -132,7 +132,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
             <Guide id="authentication" title="Authentication">
               <p>
                 Every request carries an API key of your team as a bearer token. Create keys in{" "}
-                <Link to="/settings/api-keys" className="text-primary underline-offset-4 hover:underline">
+                <Link to="/settings/api-keys" className="text-primary underline underline-offset-4 hover:decoration-2">
                   Settings → API keys
                 </Link>
                 ; a key is shown once, when it is created, and can be revoked at any time. A key acts for its team only:

@@ -17,6 +17,7 @@ import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import { analyticsRangeFor } from "./campaign-range.server.ts";
 import { parseCampaignTableParams } from "./campaign-table-params.ts";
 import { type CampaignActionResult, campaignActionSchema, MAX_CHANGE_SELECTION } from "./change-request.ts";
+import { connectorsWithThisCopysErrors } from "./same-copy-platform-errors.server.ts";
 
 interface ActionArgs {
   request: Request;
@@ -39,6 +40,10 @@ export async function campaignAction({ request, context }: ActionArgs) {
     );
   const input = parsed.data;
   const actor: ChangeActor = { type: "user", id: viewer.user.id, label: toViewer(viewer).name };
+  const changes = {
+    ...services.campaignChanges,
+    connectors: connectorsWithThisCopysErrors(services.campaignChanges.connectors),
+  };
   try {
     if (input.intent === "preview") {
       const campaignIds =
@@ -49,11 +54,11 @@ export async function campaignAction({ request, context }: ActionArgs) {
               search: input.target.search,
               range: (await analyticsRangeFor(viewer, services, new URLSearchParams(input.target.search))).range,
             });
-      const previews = await previewInChunks(services.campaignChanges, organizationId, campaignIds, input.change);
+      const previews = await previewInChunks(changes, organizationId, campaignIds, input.change);
       return data<CampaignActionResult>({ ok: true, intent: "preview", previews });
     }
     if (input.intent === "apply") {
-      const result = await applyCampaignChanges(services.campaignChanges, {
+      const result = await applyCampaignChanges(changes, {
         organizationId,
         campaignIds: input.ids,
         change: input.change,
@@ -64,7 +69,7 @@ export async function campaignAction({ request, context }: ActionArgs) {
       });
       return data<CampaignActionResult>({ ok: true, intent: "apply", result });
     }
-    const result = await undoCampaignChange(services.campaignChanges, {
+    const result = await undoCampaignChange(changes, {
       organizationId,
       changeId: input.changeId,
       actor,

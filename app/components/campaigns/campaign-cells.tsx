@@ -12,7 +12,10 @@ export function PlatformMark({ platform }: { platform: string }) {
   const listing = platformListingOf(platform);
   if (!listing) return null;
   return (
-    <PlatformLogo listing={listing} className="size-5 rounded-[5px] shadow-none [&>span]:text-[0.6rem] [&_svg]:size-3" />
+    <PlatformLogo
+      listing={listing}
+      className="size-5 rounded-[5px] shadow-none [&>span]:text-[0.6rem] [&_svg]:size-3"
+    />
   );
 }
 
@@ -36,7 +39,7 @@ export function PlatformName({
 }
 
 const STATUS_STYLES: Record<CampaignStatus, { className: string; icon: typeof CircleCheck }> = {
-  enabled: { className: "border-success/40 bg-success/10 text-success", icon: CircleCheck },
+  enabled: { className: "border-success/40 bg-success/10 text-foreground [&>svg]:text-success", icon: CircleCheck },
   paused: { className: "border-warning/50 bg-warning/10 text-foreground [&>svg]:text-warning", icon: CirclePause },
   removed: { className: "border-border bg-muted text-muted-foreground", icon: CircleSlash },
 };

@@ -57,7 +57,8 @@ export function ChangeDialog({
   // A new flow starts each time the dialog opens; its content stays while it animates out.
   const last = useRef<{ action: BulkAction; target: ChangeTarget; session: number } | null>(null);
   const wasOpen = useRef(false);
-  if (action && target && !wasOpen.current) last.current = { action, target, session: (last.current?.session ?? 0) + 1 };
+  if (action && target && !wasOpen.current)
+    last.current = { action, target, session: (last.current?.session ?? 0) + 1 };
   wasOpen.current = Boolean(action && target);
   const isOpen = Boolean(action && target);
   const [isBusy, setIsBusy] = useState(false);

@@ -174,7 +174,7 @@ function OutcomeBadge({ entry, isUndone }: { entry: ChangeLogEntry; isUndone: bo
       </Badge>
     );
   return (
-    <Badge variant="outline" className="border-success/40 bg-success/10 text-success">
+    <Badge variant="outline" className="border-success/40 bg-success/10 text-foreground">
       Applied
     </Badge>
   );

@@ -40,12 +40,13 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
             No platform has spent in this range.
           </p>
         ) : (
-          // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+          // Scrolls sideways on a phone; focusable so a keyboard can scroll it too. Relative, so the
+          // screen-reader-only labels inside (positioned absolutely) scroll with it, not widen the page.
           <section
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
             tabIndex={0}
             aria-label="Platform breakdown"
-            className="-mx-2 overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="relative -mx-2 overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <table className="w-full text-sm">
               <TableHeader>

@@ -87,11 +87,11 @@ export function PlatformTrendCard({
       </CardHeader>
       <CardContent>
         {series.length === 0 ? (
-          <p className="flex h-[260px] items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground text-sm">
+          <p className="flex h-[300px] items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground text-sm">
             No spend in this range yet. Numbers appear here as soon as a sync brings them in.
           </p>
         ) : (
-          <TrendChart title={`${measureLabel} by platform`} data={data} series={series} height={260} canToggleSeries />
+          <TrendChart title={`${measureLabel} by platform`} data={data} series={series} height={300} canToggleSeries />
         )}
       </CardContent>
     </Card>

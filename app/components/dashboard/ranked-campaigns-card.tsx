@@ -43,7 +43,7 @@ export function RankedCampaignsCard({
                   </span>
                   <PlatformLabel platform={campaign.platform} showName={false} className="shrink-0" />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-sm">{campaign.name}</span>
+                    <span className="line-clamp-2 break-words font-medium text-sm">{campaign.name}</span>
                     <span className="block truncate text-muted-foreground text-xs">
                       {platformName(campaign.platform)} · {campaign.adAccountName}
                     </span>

@@ -197,6 +197,7 @@ function GoalFields({
 }) {
   const id = useId();
   const targetKind = form.watch(`goals.${index}.targetKind`);
+  // The server renders the saved figures too (register alone fills them in only after hydration).
   const errors = form.formState.errors.goals?.[index];
   return (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -245,6 +246,7 @@ function GoalFields({
               inputMode="decimal"
               placeholder="3.5"
               {...aria}
+              defaultValue={form.getValues(`goals.${index}.targetRoas`)}
               {...form.register(`goals.${index}.targetRoas`)}
             />
           )}
@@ -263,6 +265,7 @@ function GoalFields({
               inputMode="decimal"
               placeholder="25.00"
               {...aria}
+              defaultValue={form.getValues(`goals.${index}.targetCpa`)}
               {...form.register(`goals.${index}.targetCpa`)}
             />
           )}
@@ -281,6 +284,7 @@ function GoalFields({
             inputMode="decimal"
             placeholder="10,000"
             {...aria}
+            defaultValue={form.getValues(`goals.${index}.monthlyBudget`)}
             {...form.register(`goals.${index}.monthlyBudget`)}
           />
         )}

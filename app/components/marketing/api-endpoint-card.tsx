@@ -117,7 +117,7 @@ function ExampleTry({
       <div className="grid gap-5 border-t p-5 sm:p-6">
         <p className="text-muted-foreground text-sm">
           This is the documented example.{" "}
-          <a href={note.href} className="font-medium text-primary underline-offset-4 hover:underline">
+          <a href={note.href} className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
             {note.text}
           </a>
         </p>

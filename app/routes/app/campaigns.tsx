@@ -33,15 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseCampaignTableParams(url.searchParams);
   const view: "campaigns" | "history" = url.searchParams.get("view") === "history" ? "history" : "campaigns";
   const cursor = url.searchParams.get("cursor");
-  const [table, integrations, history] = await Promise.all([
-    getCampaignTable(services, {
-      organizationId,
-      range: { from: range.from, to: range.to },
-      filters: params.filters,
-      sort: params.sort,
-      page: params.page,
-      pageSize: params.pageSize,
-    }),
+  const [integrations, history] = await Promise.all([
     // The filter choices: the connected ad platforms and their managed accounts.
     listIntegrations(services.integrations, organizationId),
     view === "history"
@@ -53,6 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
   ]);
   const connected = integrations.filter((card) => card.listing.category === "ad-platforms" && card.connection !== null);
+  // Nothing connected: the page only invites to connect a platform.
+  const table =
+    connected.length > 0
+      ? await getCampaignTable(services, {
+          organizationId,
+          range: { from: range.from, to: range.to },
+          filters: params.filters,
+          sort: params.sort,
+          page: params.page,
+          pageSize: params.pageSize,
+        })
+      : { rows: [], total: 0, page: 1, pageSize: params.pageSize };
   const olderSearch = new URLSearchParams(url.searchParams);
   if (history?.nextCursor) olderSearch.set("cursor", history.nextCursor);
   return {

@@ -59,7 +59,7 @@ export default function GoalsScreen({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Goals</h1>
         <p className="mt-1 text-muted-foreground">
           A target return and a monthly budget. The{" "}
-          <Link to="/dashboard" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/dashboard" className="text-primary underline underline-offset-4">
             dashboard
           </Link>{" "}
           tracks this month against them.
