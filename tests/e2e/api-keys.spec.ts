@@ -124,6 +124,8 @@ describe("Settings → API keys", () => {
     await form.getByRole("textbox", { name: "Name" }).fill("Looker Studio");
     await form.getByRole("combobox", { name: "Expires" }).selectOption("date");
     await form.getByRole("radio", { name: "Read only" }).click();
+    await form.getByRole("button", { name: "Create key" }).click();
+    await form.getByText("Choose the day the key stops working.", { exact: true }).waitFor();
     const today = new Date().toISOString().slice(0, 10);
     await form.getByLabel("Expiry date").fill(today);
     await form.getByRole("button", { name: "Create key" }).click();

@@ -185,9 +185,10 @@ describe("campaigns", () => {
 
     // The date range changes the figures: December had other spend.
     await page.getByRole("button", { name: "Date range" }).click();
-    await page.getByLabel("From").fill("2025-12-01");
-    await page.getByLabel("To").fill("2025-12-31");
-    await page.getByRole("button", { name: "Apply" }).click();
+    const customRange = page.getByRole("form", { name: "Custom range" });
+    await customRange.getByLabel("From", { exact: true }).fill("2025-12-01");
+    await customRange.getByLabel("To", { exact: true }).fill("2025-12-31");
+    await customRange.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL((url) => url.searchParams.get("from") === "2025-12-01");
     await expect.poll(() => cellValue(page, rowOf(page, "Shopping – Bestsellers"), "Spend")).toBe("$900.00");
     expect(await cellValue(page, rowOf(page, "Brand Search"), "Spend")).toBe("$10.00");
@@ -217,7 +218,12 @@ describe("campaigns", () => {
     expect(dailyLines[0]).toBe(
       "Date,Campaign ID,Campaign,Platform,Account,Currency,Spend,Impressions,Clicks,Conversions,Revenue",
     );
-    expect(dailyLines.slice(1).map((line) => line.slice(0, 10))).toEqual(["2026-01-05", "2026-01-06", "2026-01-07"]);
+    expect(
+      dailyLines
+        .slice(1)
+        .map((line) => line.slice(0, 10))
+        .sort(),
+    ).toEqual(["2026-01-05", "2026-01-06", "2026-01-07"]);
   });
 
   it("changes budgets across platforms with progress and a partial failure, undoes one, and shows the campaign page", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deltaOf, percentChange } from "./delta.ts";
 import {
+  formatAxisMoney,
   formatChange,
   formatCompactMoney,
   formatCompactNumber,
@@ -31,6 +32,9 @@ describe("metric formatting", () => {
     [formatCompactMoney(1_234_500, "USD"), "$12.3K"],
     [formatCompactMoney(1_500_000, "JPY"), "¥1.5M"],
     [formatCompactMoney(null, "USD"), "—"],
+    [formatAxisMoney(400_000, "USD"), "$4K"],
+    [formatAxisMoney(50_000, "USD"), "$500"],
+    [formatAxisMoney(150_000_000, "USD"), "$1.5M"],
   ])("%s reads %s", (actual, expected) => {
     expect(plain(actual)).toBe(expected);
   });

@@ -3,6 +3,7 @@
  *
  * - `formatMoney(minor, currency)`: "$1,234.50" (from `app/lib/money.ts`, re-exported here).
  * - `formatCompactMoney(minor, currency)`: "$12.3K", "$1.2M"; small amounts keep their cents.
+ * - `formatAxisMoney(minor, currency)`: short axis ticks, "$4K", "$1.5M", "$500".
  * - `formatNumber(n)`: "12,345"; fractional conversions keep up to one decimal.
  * - `formatCompactNumber(n)`: "12.3K", "1.2M".
  * - `formatPercent(fraction, digits?)`: 0.0345 → "3.45%" (two decimals below 10%, else one).
@@ -39,6 +40,15 @@ export function formatCompactMoney(amountMinor: number | null, currency: string)
     notation: "compact",
     maximumFractionDigits: 1,
   }).format(major);
+}
+
+export function formatAxisMoney(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat(LOCALE, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumFractionDigits: 1,
+  }).format(amountMinor / minorUnitsPerMajor(currency));
 }
 
 export function formatNumber(value: number | null): string {

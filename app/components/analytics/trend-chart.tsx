@@ -9,7 +9,8 @@
  *   `format` turns a value into text (tooltip, axis, table); `color` defaults to `var(--chart-N)`;
  *   `kind` is "line" (default) or "area"; `axis` is "left" (default) or "right", and the right axis
  *   reads with the first right-hand series' format; series with the same `stackId` stack.
- * - `height`: the plot's height in pixels (default 280).
+ * - `height`: the plot's height in pixels (default 280), or "fill": grow to the space a flex column
+ *   gives it (at least 240 px), e.g. to line up with a taller card beside it.
  * - `canToggleSeries`: the legend's entries become toggle buttons that hide and show a series.
  * - `className`: extra classes on the wrapper.
  *
@@ -42,7 +43,7 @@ export interface TrendChartProps {
   title: string;
   data: TrendPoint[];
   series: TrendSeries[];
-  height?: number;
+  height?: number | "fill";
   canToggleSeries?: boolean;
   className?: string;
 }
@@ -56,6 +57,7 @@ export function colorOfSeries(series: TrendSeries, index: number): string {
 
 export function TrendChart({ title, data, series, height = 280, canToggleSeries = false, className }: TrendChartProps) {
   const isHydrated = useIsHydrated();
+  const isFill = height === "fill";
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(new Set());
   // useId may contain characters (":", "«") that break a url(#id) reference.
   const gradientPrefix = `trend${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -76,12 +78,16 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
     });
 
   return (
-    <figure className={cn("flex flex-col gap-3", className)} aria-label={title}>
-      <div style={{ height }} className="w-full min-w-0" aria-hidden="true">
+    <figure className={cn("flex flex-col gap-3", isFill && "min-h-0 flex-1", className)} aria-label={title}>
+      <div
+        style={isFill ? undefined : { height }}
+        className={cn("w-full min-w-0", isFill && "min-h-60 flex-1")}
+        aria-hidden="true"
+      >
         {isHydrated ? (
           <ComposedChart
             responsive
-            style={{ width: "100%", height }}
+            style={{ width: "100%", height: isFill ? "100%" : height }}
             data={data}
             margin={{ top: 8, right: rightSeries ? 0 : 8, bottom: 0, left: 0 }}
             accessibilityLayer={false}

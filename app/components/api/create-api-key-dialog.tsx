@@ -5,7 +5,6 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import {
-  API_KEY_NAME_MAX_LENGTH,
   API_KEY_SCOPES,
   type CreateApiKeyInput,
   createApiKeySchema,
@@ -48,6 +47,8 @@ const SCOPE_DESCRIPTIONS: Record<(typeof API_KEY_SCOPES)[number], string> = {
 };
 
 type FormOutput = z.output<typeof createApiKeySchema>;
+
+const CHOOSE_DATE_MESSAGE = "Choose the day the key stops working.";
 
 const EMPTY_FORM: CreateApiKeyInput = { name: "", expiresOn: "", scope: "read_write" };
 
@@ -95,6 +96,11 @@ export function CreateApiKeyDialog({
   };
 
   const onSubmit = form.handleSubmit((values) => {
+    // "On a date…" with no date would otherwise read as "never".
+    if (expiry === "date" && !values.expiresOn) {
+      form.setError("expiresOn", { type: "required", message: CHOOSE_DATE_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     // Sent as the schema's own fields; the server checks them again with the same schema.
     fetcher.submit(
       { intent: "create", values: { name: values.name, expiresOn: values.expiresOn ?? "", scope: values.scope } },
@@ -128,7 +134,6 @@ export function CreateApiKeyDialog({
                 id={`${baseId}-name`}
                 placeholder="e.g. Reporting"
                 autoComplete="off"
-                maxLength={API_KEY_NAME_MAX_LENGTH + 20}
                 aria-invalid={errors.name ? true : undefined}
                 aria-describedby={errors.name ? `${baseId}-name-error` : `${baseId}-name-hint`}
                 {...form.register("name")}

@@ -96,7 +96,8 @@ async function listMatchingCampaignIds(
       organizationId: input.organizationId,
       range: input.range,
       filters: params.filters,
-      sort: params.sort,
+      // The order does not matter for a selection; the name needs no metrics.
+      sort: { key: "name", direction: "asc" },
       page,
       pageSize: MAX_CAMPAIGN_PAGE_SIZE,
     });

@@ -63,7 +63,7 @@ export const CAMPAIGN_COLUMNS: readonly CampaignColumn[] = [
     isNumeric: false,
     firstDirection: "asc",
     render: (row) => (
-      <span className="block max-w-48 truncate text-muted-foreground" title={row.adAccountName}>
+      <span className="block max-w-40 truncate text-muted-foreground" title={row.adAccountName}>
         {row.adAccountName}
       </span>
     ),

@@ -170,24 +170,26 @@ export function CampaignDetailScreen({
 function KpiTiles({ detail }: { detail: CampaignDetail }) {
   const { current, previous, currency } = detail.campaign;
   const money = (value: number | null) => formatMoneyOrDash(value, currency);
+  // Totals read "$13.2K" from ten thousand up, so they fit a phone's half-width tile.
+  const total = (value: number) => formatCompactMoney(value, currency);
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
       <KpiTile
         label="Spend"
         icon={Coins}
-        value={money(current.spendMinor)}
+        value={total(current.spendMinor)}
         current={current.spendMinor}
         previous={previous.spendMinor}
-        previousValue={money(previous.spendMinor)}
+        previousValue={total(previous.spendMinor)}
         goodDirection="neutral"
       />
       <KpiTile
         label="Revenue"
         icon={TrendingUp}
-        value={money(current.revenueMinor)}
+        value={total(current.revenueMinor)}
         current={current.revenueMinor}
         previous={previous.revenueMinor}
-        previousValue={money(previous.revenueMinor)}
+        previousValue={total(previous.revenueMinor)}
         goodDirection="higher"
       />
       <KpiTile
@@ -266,7 +268,8 @@ function TrendCard({ detail }: { detail: CampaignDetail }) {
     roas: [{ key: "roas", label: "ROAS", color: "var(--chart-4)", format: formatRoas }],
   };
   return (
-    <Card className="gap-4">
+    // Relative and clipped: the chart's visually hidden data table must not widen a phone's page.
+    <Card className="relative gap-4 overflow-hidden">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle>

@@ -65,7 +65,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
               column={{ id: "name", label: "Campaign", isNumeric: false, firstDirection: "asc" }}
               params={params}
               search={search}
-              className="left-10 z-[3] min-w-44 shadow-[inset_-1px_0_0_var(--border)] sm:min-w-64"
+              className="left-10 z-[3] min-w-40 shadow-[inset_-1px_0_0_var(--border)] sm:min-w-60"
             />
             {columns.map((column) => (
               <SortableHeader key={column.id} column={column} params={params} search={search} />
@@ -91,7 +91,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                   scope="row"
                   className={cn(
                     STICKY_CELL,
-                    "left-10 max-w-44 px-3 py-2 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:max-w-72",
+                    "left-10 max-w-40 px-3 py-2 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:max-w-72",
                   )}
                 >
                   <div className="flex min-w-0 items-center gap-2">
@@ -110,7 +110,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                     key={column.id}
                     className={cn(
                       ROW_CELL,
-                      "whitespace-nowrap px-3 py-2 align-middle",
+                      "whitespace-nowrap px-2.5 py-2 align-middle",
                       column.isNumeric && "text-right",
                     )}
                   >
@@ -147,7 +147,12 @@ function SortableHeader({
     <th
       scope="col"
       aria-sort={isSorted ? (params.sort.direction === "asc" ? "ascending" : "descending") : "none"}
-      className={cn(HEAD_CELL, "whitespace-nowrap border-b px-3 font-medium text-muted-foreground", className)}
+      className={cn(
+        HEAD_CELL,
+        "whitespace-nowrap border-b px-2.5 font-medium text-muted-foreground",
+        column.isNumeric ? "text-right" : "text-left",
+        className,
+      )}
     >
       <Link
         to={{ search: searchWith(search, { sort: column.id, dir: nextDirection }) }}

@@ -132,7 +132,12 @@ function ChangeEntry({
             {formatRelativeTime(at, now)}
           </time>
         </p>
-        {entry.reason ? <p className="text-sm">“{entry.reason}”</p> : null}
+        {entry.reason ? (
+          <p className="border-l-2 pl-2 text-muted-foreground text-sm italic">
+            <span className="sr-only">Reason: </span>
+            {entry.reason}
+          </p>
+        ) : null}
         {entry.platformResponse ? (
           <Collapsible>
             <CollapsibleTrigger className="group inline-flex items-center gap-1 rounded-sm text-muted-foreground text-xs outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">

@@ -3,7 +3,7 @@ import { AD_PLATFORM_IDS } from "../../../connectors/connector.ts";
 import type { DateRange, PlatformDailyPoint } from "../../../core/analytics/analytics-types.ts";
 import { listDays } from "../../../core/analytics/date-range.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatCompactMoney, formatMoney } from "../analytics/format-metrics.ts";
+import { formatAxisMoney, formatMoney } from "../analytics/format-metrics.ts";
 import { platformChartColor, platformName } from "../analytics/platform-label.tsx";
 import { TrendChart, type TrendPoint, type TrendSeries } from "../analytics/trend-chart.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
@@ -47,7 +47,7 @@ export function PlatformTrendCard({
     kind: "area",
     stackId: "platforms",
     format: (value) => formatMoney(value, currency),
-    formatTick: (value) => formatCompactMoney(value, currency),
+    formatTick: (value) => formatAxisMoney(value, currency),
   }));
   const measureLabel = MEASURES.find((entry) => entry.key === measure)?.label ?? "Spend";
 
@@ -85,13 +85,13 @@ export function PlatformTrendCard({
           </fieldset>
         </CardAction>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-1 flex-col">
         {series.length === 0 ? (
-          <p className="flex h-[300px] items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground text-sm">
+          <p className="flex min-h-60 flex-1 items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground text-sm">
             No spend in this range yet. Numbers appear here as soon as a sync brings them in.
           </p>
         ) : (
-          <TrendChart title={`${measureLabel} by platform`} data={data} series={series} height={300} canToggleSeries />
+          <TrendChart title={`${measureLabel} by platform`} data={data} series={series} height="fill" canToggleSeries />
         )}
       </CardContent>
     </Card>
