@@ -120,26 +120,40 @@ async function measure(label: string, database: DatabaseHandle): Promise<void> {
 async function measureOn(label: string, database: DatabaseHandle): Promise<void> {
   const { db } = database;
   await migrateToLatest(db);
-  const userId = randomUUID();
-  await db
-    .insertInto("user")
-    .values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true })
-    .execute();
-  const { organizationId } = await createOrganizationRepository(db).createWithOwner({ name: "Bench", ownerId: userId });
-
-  console.log(`${label}: generating…`);
-  // Loading is setup, not what is measured: SQLite loads with a large cache, without fsync and without
-  // foreign-key checks (the generated rows are consistent), then goes back to the server's settings.
   const isSqlite = database.dialect === "sqlite";
   const pragmas = async (...statements: string[]) => {
     if (isSqlite) for (const statement of statements) await sql.raw(`pragma ${statement}`).execute(db);
   };
-  await pragmas("cache_size = -1000000", "synchronous = off", "foreign_keys = off");
-  await generate(database, organizationId);
   const analytics = createAnalyticsRepository(db);
-  const started = performance.now();
-  await analytics.rebuildRollups(organizationId);
-  console.log(`  rollups built in ${seconds(started)}`);
+  // A kept database (see the end of this file) already holds the data of an earlier run.
+  const kept = await db
+    .selectFrom("organization")
+    .select("id")
+    .where("slug", "like", "bench%")
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("campaign_metric_cumulative").select("date").whereRef("organization_id", "=", "organization.id"),
+      ),
+    )
+    .executeTakeFirst();
+  let organizationId = kept?.id ?? "";
+  if (kept) console.log(`${label}: reusing the data of an earlier run`);
+  else {
+    const userId = randomUUID();
+    await db
+      .insertInto("user")
+      .values({ id: userId, name: "Bench", email: `${userId}@bench.test`, emailVerified: true })
+      .execute();
+    ({ organizationId } = await createOrganizationRepository(db).createWithOwner({ name: "Bench", ownerId: userId }));
+    console.log(`${label}: generating…`);
+    // Loading is setup, not what is measured: SQLite loads with a large cache, without fsync and
+    // without foreign-key checks (the generated rows are consistent), then goes back to the server's settings.
+    await pragmas("cache_size = -1000000", "synchronous = off", "foreign_keys = off");
+    await generate(database, organizationId);
+    const started = performance.now();
+    await analytics.rebuildRollups(organizationId);
+    console.log(`  rollups built in ${seconds(started)}`);
+  }
   await pragmas("cache_size = -2000", "synchronous = normal", "foreign_keys = on");
   if (database.dialect === "postgres") {
     // What autovacuum does on its own a little later: statistics, and the visibility map that lets
@@ -187,20 +201,24 @@ async function measureOn(label: string, database: DatabaseHandle): Promise<void>
   }
 }
 
-const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "adhelm-bench-analytics-"));
+// BENCH_ANALYTICS_SQLITE_FILE keeps the SQLite database in that file and reuses it on the next run.
+const keptFile = process.env.BENCH_ANALYTICS_SQLITE_FILE;
+const sqliteDir = keptFile ? null : mkdtempSync(path.join(os.tmpdir(), "adhelm-bench-analytics-"));
 try {
-  const file = path.join(sqliteDir, "bench.db");
+  const file = keptFile ?? path.join(sqliteDir as string, "bench.db");
   await measure("SQLite", openDatabase({ sqliteFile: file }));
   console.log(`  database file ${(statSync(file).size / 1e9).toFixed(2)} GB`);
 } finally {
-  rmSync(sqliteDir, { recursive: true, force: true });
+  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (!postgresUrl) {
   console.log("PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres to measure it");
 } else {
-  const name = `adhelm_bench_analytics_${process.pid}`;
+  // BENCH_ANALYTICS_PG_DATABASE keeps the PostgreSQL database under that name and reuses it next time.
+  const keptName = process.env.BENCH_ANALYTICS_PG_DATABASE;
+  const name = keptName ?? `adhelm_bench_analytics_${process.pid}`;
   const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5_000 });
   let isReachable = true;
   try {
@@ -212,13 +230,14 @@ if (!postgresUrl) {
     );
   }
   if (isReachable) {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
     try {
       const url = new URL(postgresUrl);
       url.pathname = `/${name}`;
       await measure("PostgreSQL", openDatabase({ databaseUrl: url.toString() }));
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!keptName) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
   }

@@ -194,6 +194,22 @@ describe("campaigns", () => {
     expect(await cellValue(page, rowOf(page, "Brand Search"), "Spend")).toBe("$10.00");
     expect(await axeViolations(page)).toEqual([]);
 
+    // A row's menu asks first, showing before → after; a paused campaign cannot be paused again.
+    await rowOf(page, "Brand Search").getByRole("button", { name: "Actions for Brand Search" }).click();
+    await page.getByRole("menuitem", { name: "Pause" }).click();
+    const pause = page.getByRole("dialog", { name: "Pause: Brand Search" });
+    const preview = pause.getByRole("table", { name: "Before and after, per campaign" });
+    expect(await preview.getByRole("row").nth(1).innerText()).toMatch(/Brand Search\s+Active\s+Paused/);
+    await pause.getByRole("button", { name: "Pause 1 campaign" }).waitFor();
+    await pause.getByRole("button", { name: "Cancel" }).click();
+    await pause.waitFor({ state: "hidden" });
+    await rowOf(page, "Shopping – Bestsellers")
+      .getByRole("button", { name: "Actions for Shopping – Bestsellers" })
+      .click();
+    expect(await page.getByRole("menuitem", { name: "Pause" }).count()).toBe(0);
+    await page.getByRole("menuitem", { name: "Enable" }).waitFor();
+    await page.keyboard.press("Escape");
+
     // The exports carry the same filters and range.
     await page.goto(`/campaigns/mes-ads?${JANUARY}&platform=google-ads`);
     await page.getByRole("button", { name: "Export CSV" }).click();

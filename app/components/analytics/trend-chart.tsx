@@ -119,6 +119,7 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
               tickLine={false}
               axisLine={false}
               width="auto"
+              niceTicks="snap125"
               tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
             />
             <YAxis
@@ -129,6 +130,7 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
               tickLine={false}
               axisLine={false}
               width="auto"
+              niceTicks="snap125"
               tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
             />
             <Tooltip

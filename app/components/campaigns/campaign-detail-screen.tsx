@@ -173,7 +173,7 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
   // Totals read "$13.2K" from ten thousand up, so they fit a phone's half-width tile.
   const total = (value: number) => formatCompactMoney(value, currency);
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <KpiTile
         label="Spend"
         icon={Coins}

@@ -119,7 +119,7 @@ export function FacetedFilter({
     <Popover>
       <PopoverTrigger asChild>
         <Button variant="outline" size="sm" className={cn("h-9 border-dashed", chosen.size > 0 && "border-solid")}>
-          <ListFilter aria-hidden="true" />
+          <ListFilter aria-hidden="true" className="hidden sm:block" />
           {title}
           {chosen.size > 0 ? (
             <Badge variant="secondary" className="ml-0.5 rounded-sm px-1.5 font-normal tabular-nums">
@@ -213,9 +213,9 @@ export function ColumnsMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9">
+        <Button variant="outline" size="sm" className="h-9" aria-label="Columns">
           <Columns3 aria-hidden="true" />
-          Columns
+          <span className="hidden sm:inline">Columns</span>
           {hidden.size > 0 ? (
             <span className="text-muted-foreground tabular-nums">
               {columns.length - hidden.size}/{columns.length}

@@ -95,7 +95,10 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                   )}
                 >
                   <div className="flex min-w-0 items-center gap-2">
-                    <PlatformMark platform={row.platform} />
+                    {/* The platform column names it too; phones keep the room for the name. */}
+                    <span className="hidden sm:contents">
+                      <PlatformMark platform={row.platform} />
+                    </span>
                     <Link
                       to={`/campaigns/mes-ads/${row.id}`}
                       className="truncate font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
