@@ -30,6 +30,8 @@ const logger = createLogger({ level: "silent", isPretty: false });
 
 interface RunResult {
   requestsPerSecond: number;
+  /** The server process's CPU time per request (user + system), µs: what the route costs, whatever the machine's load. */
+  cpuMicrosPerRequest: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -37,7 +39,19 @@ interface RunResult {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<RunResult> {
+async function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<RunResult> {
+  const cpuBefore = process.cpuUsage();
+  const result = await spawnAutocannon(url, headers, seconds);
+  const cpu = process.cpuUsage(cpuBefore);
+  const requests = result.requestsPerSecond * seconds;
+  return { ...result, cpuMicrosPerRequest: requests > 0 ? (cpu.user + cpu.system) / requests : 0 };
+}
+
+function spawnAutocannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Omit<RunResult, "cpuMicrosPerRequest">> {
   const args = [AUTOCANNON_CLI, "--json", "-n", "-c", String(CONNECTIONS), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
@@ -132,7 +146,7 @@ async function measure(label: string, database: DatabaseHandle, dataDir: string)
       .executeTakeFirst();
 
     const row = (name: string, result: RunResult) =>
-      `  ${name.padEnd(28)} ${Math.round(result.requestsPerSecond).toLocaleString("en-US").padStart(8)} req/s   p50 ${String(result.p50).padStart(3)} ms   p99 ${String(result.p99).padStart(3)} ms${result.non2xx + result.errors > 0 ? `   (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`;
+      `  ${name.padEnd(28)} ${Math.round(result.requestsPerSecond).toLocaleString("en-US").padStart(8)} req/s   p50 ${String(result.p50).padStart(3)} ms   p99 ${String(result.p99).padStart(3)} ms   server CPU ${Math.round(result.cpuMicrosPerRequest)} µs/request${result.non2xx + result.errors > 0 ? `   (${result.non2xx} non-2xx, ${result.errors} errors)` : ""}`;
     console.log(`\n${label}: ${CAMPAIGNS} campaigns, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run`);
     console.log(row("GET /api/v1/campaigns (key)", api));
     console.log(row("GET /bench/bare", bare));

@@ -42,9 +42,12 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/account/profile", "Profile | Adhelm", "Profile Settings"],
   ["/preferences", "Preferences | Adhelm", "Preferences"],
   ["/account/preferences", "Preferences | Adhelm", "Preferences"],
+  ["/campaigns/mes-ads", "Campaigns | Adhelm", "Campaigns"],
+  ["/getting-started", "Getting started | Adhelm", "Getting started"],
+  ["/goals", "Goals | Adhelm", "Goals"],
+  ["/settings/api-keys", "API keys | Adhelm", "API keys"],
   ...[
     "/ask-shown",
-    "/getting-started",
     "/optimizer",
     "/notifications",
     "/billing",
@@ -52,13 +55,21 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
     "/settings/general",
     "/settings/team",
     "/settings/conversions",
-    "/campaigns/mes-ads",
   ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"]),
 ];
 
 const APP_SCREENS = new Set(
   PAGES.filter(([, , headline]) =>
-    ["Welcome, Ada", "Integrations", "Profile Settings", "Preferences"].includes(headline),
+    [
+      "Welcome, Ada",
+      "Integrations",
+      "Profile Settings",
+      "Preferences",
+      "Campaigns",
+      "Getting started",
+      "Goals",
+      "API keys",
+    ].includes(headline),
   ).map(([path]) => path),
 );
 

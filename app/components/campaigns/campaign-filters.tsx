@@ -213,9 +213,9 @@ export function ColumnsMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9" aria-label="Columns">
+        <Button variant="outline" size="sm" className="h-9">
           <Columns3 aria-hidden="true" />
-          <span className="hidden sm:inline">Columns</span>
+          <span className="max-sm:sr-only">Columns</span>
           {hidden.size > 0 ? (
             <span className="text-muted-foreground tabular-nums">
               {columns.length - hidden.size}/{columns.length}
