@@ -19,7 +19,15 @@
  * makes both cheap: rows after a changed window are shifted (forward), or rows before it are
  * recomputed from the first unchanged row (backward), whichever touches fewer days.
  */
-import { type Expression, type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import { type AdPlatformId, isAdPlatform, isStorePlatform } from "../../connectors/connector.ts";
 import { toIsoTimestamp } from "../campaigns/iso-timestamp.ts";
 import { addDays, type CalendarDate } from "../dates/calendar-date.ts";
@@ -202,14 +210,19 @@ async function buildCumulative(
     ? sql`and not exists (select 1 from campaign_metric_cumulative e
         where e.organization_id = ${organizationId} and e.date = ${onlyWithoutRowOn} and e.campaign_id = c.id)`
     : sql``;
+  // Inserted in the table's own order (day, then campaign): a long build appends instead of scattering.
   await sql`
     insert into campaign_metric_cumulative ${cumulativeColumns}
-    select c.organization_id, cal.date, c.id, ${sql.join(METRIC_COLUMNS.map(runningSum))}
-    from campaigns c
-    join analytics_calendar cal on cal.date >= ${from} and cal.date <= ${to}
-    left join campaign_daily_metrics m on m.campaign_id = c.id and m.date = cal.date
-    where c.organization_id = ${organizationId} and c.ad_account_id in ${idList(accountIds)} ${withoutRow}
-    window running as (partition by c.id order by cal.date rows unbounded preceding)
+    select * from (
+      select c.organization_id, cal.date, c.id, ${sql.join(METRIC_COLUMNS.map(runningSum))}
+      from campaigns c
+      join analytics_calendar cal on cal.date >= ${from} and cal.date <= ${to}
+      left join campaign_daily_metrics m on m.campaign_id = c.id and m.date = cal.date
+      where c.organization_id = ${organizationId} and c.ad_account_id in ${idList(accountIds)} ${withoutRow}
+      window running as (partition by c.id order by cal.date rows unbounded preceding)
+    ) built
+    where true
+    order by 2, 3
     ${upsertCumulative}`.execute(db);
 }
 
@@ -295,25 +308,24 @@ async function carryOver(
 async function rebuildAccountDays(
   db: Db,
   organizationId: string,
-  accountIds: readonly string[] | null,
+  accountIds: readonly string[],
   from: CalendarDate,
   to: CalendarDate,
 ): Promise<void> {
-  let removal = db
+  await db
     .deleteFrom("ad_account_daily_metrics")
     .where("organization_id", "=", organizationId)
+    .where("ad_account_id", "in", accountIds)
     .where("date", ">=", from)
-    .where("date", "<=", to);
-  if (accountIds) removal = removal.where("ad_account_id", "in", accountIds);
-  await removal.execute();
-  const accounts = accountIds ? sql`and c.ad_account_id in ${idList(accountIds)}` : sql``;
+    .where("date", "<=", to)
+    .execute();
   await sql`
     insert into ad_account_daily_metrics (organization_id, date, ad_account_id, currency, ${sql.join(METRIC_COLUMNS.map((column) => sql.ref(column)))})
     select c.organization_id, m.date, c.ad_account_id, m.currency,
       ${sql.join(METRIC_COLUMNS.map((column) => sql`sum(m.${sql.ref(column)})`))}
     from campaigns c
     join campaign_daily_metrics m on m.campaign_id = c.id and m.date >= ${from} and m.date <= ${to}
-    where c.organization_id = ${organizationId} ${accounts}
+    where c.organization_id = ${organizationId} and c.ad_account_id in ${idList(accountIds)}
     group by c.organization_id, m.date, c.ad_account_id, m.currency`.execute(db);
 }
 
@@ -411,8 +423,10 @@ export async function rebuildOrganizationRollups(db: Db, organizationId: string)
     .orderBy("id")
     .execute();
   // One account at a time keeps each statement's sort to a size that fits in memory.
-  for (const { id } of accounts) await buildCumulative(db, organizationId, [id], base, span.last, null);
-  await rebuildAccountDays(db, organizationId, null, span.first, span.last);
+  for (const { id } of accounts) {
+    await buildCumulative(db, organizationId, [id], base, span.last, null);
+    await rebuildAccountDays(db, organizationId, [id], span.first, span.last);
+  }
   await db
     .insertInto("analytics_rollup_bounds")
     .values({ organization_id: organizationId, base_date: base, last_date: span.last })
@@ -554,20 +568,7 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       let sortBy: Expression<unknown>;
       let hasNulls = false;
       if (metric) {
-        if (dates)
-          page = page
-            .leftJoin("campaign_metric_cumulative as t", (join) =>
-              join
-                .onRef("t.campaign_id", "=", "c.id")
-                .on("t.organization_id", "=", organizationId)
-                .on("t.date", "=", dates.end),
-            )
-            .leftJoin("campaign_metric_cumulative as f", (join) =>
-              join
-                .onRef("f.campaign_id", "=", "c.id")
-                .on("f.organization_id", "=", organizationId)
-                .on("f.date", "=", dates.start),
-            ) as unknown as typeof page;
+        if (dates) page = joinRangeSums(page, organizationId, dates) as unknown as typeof page;
         // Without data in the range every sum is zero and every ratio has no value.
         sortBy = dates ? metric : RATIO_KEYS.has(sort.key) ? sql`null` : sql`0`;
         hasNulls = RATIO_KEYS.has(sort.key);
@@ -657,42 +658,26 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       if (!dates || limit < 1) return { best: [], worst: [] };
       const spend = difference("spend_minor");
       const roas = ratio("conversion_value_minor", "spend_minor");
-      // One pass over the cumulative rows ranks both ways at once.
-      const spending = db
-        .selectFrom("campaigns as c")
-        .innerJoin("campaign_metric_cumulative as t", (join) =>
-          join
-            .onRef("t.campaign_id", "=", "c.id")
-            .on("t.organization_id", "=", organizationId)
-            .on("t.date", "=", dates.end),
+      const ranked = (direction: "asc" | "desc", count: number) =>
+        joinRangeSums(
+          db
+            .selectFrom("campaigns as c")
+            .where("c.organization_id", "=", organizationId)
+            .where("c.ad_account_id", "in", managedAccountIds(organizationId, {})),
+          organizationId,
+          dates,
         )
-        .innerJoin("campaign_metric_cumulative as f", (join) =>
-          join
-            .onRef("f.campaign_id", "=", "c.id")
-            .on("f.organization_id", "=", organizationId)
-            .on("f.date", "=", dates.start),
-        )
-        .where("c.organization_id", "=", organizationId)
-        .where("c.ad_account_id", "in", managedAccountIds(organizationId, {}))
-        .where(sql<SqlBool>`${spend} > 0`)
-        .select([
-          "c.id",
-          sql<number>`row_number() over (order by ${roas} desc, ${spend} desc, c.id)`.as("best_rank"),
-          sql<number>`row_number() over (order by ${roas} asc, ${spend} desc, c.id)`.as("worst_rank"),
-        ]);
-      const ranked = await db
-        .selectFrom(spending.as("ranked"))
-        .selectAll()
-        .where((eb) => eb.or([eb("best_rank", "<=", limit), eb("worst_rank", "<=", limit * 2)]))
-        .execute();
-      const best = ranked
-        .filter((row) => Number(row.best_rank) <= limit)
-        .sort((a, b) => Number(a.best_rank) - Number(b.best_rank));
+          .where(sql<SqlBool>`${spend} > 0`)
+          .select("c.id")
+          .orderBy(roas, direction)
+          .orderBy(spend, "desc")
+          .orderBy("c.id")
+          .limit(count)
+          .execute();
+      // Two short top-N sorts cost less than ranking every campaign twice.
+      const [best, worstCandidates] = await Promise.all([ranked("desc", limit), ranked("asc", limit * 2)]);
       const bestIds = new Set(best.map((row) => row.id));
-      const worst = ranked
-        .filter((row) => Number(row.worst_rank) <= limit * 2 && !bestIds.has(row.id))
-        .sort((a, b) => Number(a.worst_rank) - Number(b.worst_rank))
-        .slice(0, limit);
+      const worst = worstCandidates.filter((row) => !bestIds.has(row.id)).slice(0, limit);
       const summaries = await findSummaries(
         organizationId,
         [...best, ...worst].map((row) => row.id),
@@ -837,6 +822,31 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       await db.transaction().execute((trx) => rebuildOrganizationRollups(trx, organizationId));
     },
   };
+}
+
+/**
+ * Joins each campaign's cumulative rows on the range's last day (`t`) and on the day before its
+ * first (`f`). Left joins: a campaign without rollups yet still appears, with zero sums; and they
+ * keep SQLite walking the campaigns in id order, so both lookups read adjacent rows.
+ */
+function joinRangeSums<O>(
+  query: SelectQueryBuilder<Database & { c: Database["campaigns"] }, "c", O>,
+  organizationId: string,
+  dates: { start: CalendarDate; end: CalendarDate },
+) {
+  return query
+    .leftJoin("campaign_metric_cumulative as t", (join) =>
+      join
+        .onRef("t.campaign_id", "=", "c.id")
+        .on("t.organization_id", "=", organizationId)
+        .on("t.date", "=", dates.end),
+    )
+    .leftJoin("campaign_metric_cumulative as f", (join) =>
+      join
+        .onRef("f.campaign_id", "=", "c.id")
+        .on("f.organization_id", "=", organizationId)
+        .on("f.date", "=", dates.start),
+    );
 }
 
 const summedColumns = [

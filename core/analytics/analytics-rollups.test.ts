@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdPlatformId } from "../../connectors/connector.ts";
 import { addDays } from "../dates/calendar-date.ts";
-import type { DateRange, MetricSums } from "./analytics-types.ts";
 import { type AnalyticsFixture, createAnalyticsFixture, type SeededDay } from "./analytics-test-fixture.ts";
+import type { DateRange, MetricSums } from "./analytics-types.ts";
 import { listDays } from "./date-range.ts";
 import { addSums, emptySums } from "./kpis.ts";
 
@@ -157,9 +157,10 @@ describe("the analytics rollups", () => {
         page: 1,
         pageSize: 50,
       });
-      expect(page.campaigns.map((campaign) => model.sum(campaign.id, range).spendMinor), label).toEqual(
-        campaignIds.map((id) => model.sum(id, range).spendMinor).sort((a, b) => b - a),
-      );
+      expect(
+        page.campaigns.map((campaign) => model.sum(campaign.id, range).spendMinor),
+        label,
+      ).toEqual(campaignIds.map((id) => model.sum(id, range).spendMinor).sort((a, b) => b - a));
     };
 
     // A backfill: the newest chunk first, then an older one out of order (a gap), then the gap.

@@ -10,8 +10,8 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { CampaignStatus, ConnectionStatus } from "../db/schema.ts";
 import { createSyncRepository, type SyncRepository } from "../sync/sync-repository.ts";
-import type { MetricSums } from "./analytics-types.ts";
 import { type AnalyticsRepository, createAnalyticsRepository } from "./analytics-repository.ts";
+import type { MetricSums } from "./analytics-types.ts";
 
 export type SeededDay = Partial<MetricSums>;
 

@@ -91,6 +91,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column("ad_account_id")
     .execute();
 
+  // The campaigns table walks an organization's campaigns in id order from this index alone, so
+  // SQLite's lookups of their cumulative rows read adjacent rows (and the count needs no table read).
+  await db.schema
+    .createIndex("campaigns_analytics_idx")
+    .ifNotExists()
+    .on("campaigns")
+    .columns(["organization_id", "id", "ad_account_id", "status", "name"])
+    .execute();
+
   const organizations = await (db as Kysely<Database>)
     .selectFrom("campaign_daily_metrics")
     .select("organization_id")
