@@ -76,7 +76,6 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
   const database = await createTestDatabase();
   const { db } = database;
   const syncs = createSyncRepository(db);
-  let sequence = 0;
 
   const fixture: AnalyticsFixture = {
     database,
@@ -104,7 +103,7 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
           id: adAccountId,
           organization_id: input.organizationId,
           connection_id: connectionId,
-          external_id: `acct-${(sequence += 1)}`,
+          external_id: `acct-${adAccountId.slice(0, 8)}`,
           name: input.accountName ?? `${input.platform} account`,
           currency,
           is_managed: input.isManaged ?? true,

@@ -163,8 +163,11 @@ describe("campaigns", () => {
     expect(
       await table(page).getByRole("columnheader", { name: "Campaign", exact: true }).getAttribute("aria-sort"),
     ).toBe("ascending");
+    const spendHeader = table(page).getByRole("columnheader", { name: "Spend" });
     await table(page).getByRole("link", { name: "Spend", exact: true }).click();
+    await expect.poll(() => spendHeader.getAttribute("aria-sort")).toBe("descending");
     await table(page).getByRole("link", { name: "Spend", exact: true }).click();
+    await expect.poll(() => spendHeader.getAttribute("aria-sort")).toBe("ascending");
     await waitForNames(page, [
       "Retargeting – Cart",
       "Shopping – Bestsellers",
