@@ -9,10 +9,12 @@
  *   range. The table is ordered by (organization, date, campaign), so the rows of one day for every
  *   campaign are adjacent: sorting 10,000 campaigns by a range's spend reads two short runs.
  * - `ad_account_daily_metrics` holds the sums per ad account and day, for the dashboard's totals and
- *   trends (a few rows per day instead of one per campaign).
- * - Both are brought up to date in the same transaction as every metrics upsert
- *   (`refreshMetricRollups`, called by the sync repository), and follow deletions through their
- *   foreign keys (a deleted connection takes its campaigns, ad accounts and their rollups with it).
+ *   trends (a few rows per day instead of one per campaign); `store_order_daily_revenue` does the
+ *   same for store orders (per store, currency and UTM source).
+ * - They are brought up to date in the same transaction as every upsert of metrics
+ *   (`refreshMetricRollups`) and of orders (`refreshStoreRollups`), both called by the sync
+ *   repository, and follow deletions through their foreign keys (a deleted connection takes its
+ *   campaigns, ad accounts, orders and their rollups with it).
  *
  * Keeping the running totals fresh must not cost a rewrite of every later day: a sync re-fetches the
  * last week (late conversions) and a backfill arrives newest chunk first. The constant per campaign
@@ -403,11 +405,57 @@ export async function refreshMetricRollups(
     .execute();
 }
 
-/** Recomputes all of an organization's rollups from its metrics (call it in a transaction). */
+/**
+ * Recomputes a store's daily revenue on the UTC days [from, to] from its orders (call it in the
+ * same transaction as the orders' upsert).
+ */
+export async function refreshStoreRollups(
+  db: Db,
+  organizationId: string,
+  connectionId: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<void> {
+  await db
+    .deleteFrom("store_order_daily_revenue")
+    .where("organization_id", "=", organizationId)
+    .where("connection_id", "=", connectionId)
+    .where("date", ">=", from)
+    .where("date", "<=", to)
+    .execute();
+  // Order times are ISO 8601 UTC: their first ten characters are the day, and they sort as text.
+  await sql`
+    insert into store_order_daily_revenue (organization_id, date, connection_id, currency, utm_source, revenue_minor, orders)
+    select o.organization_id, substr(o.ordered_at, 1, 10), o.connection_id, o.currency, coalesce(o.utm_source, ''),
+      sum(o.total_minor - o.refunded_minor), count(*)
+    from store_orders o
+    where o.organization_id = ${organizationId} and o.connection_id = ${connectionId}
+      and o.ordered_at >= ${from} and o.ordered_at < ${addDays(to, 1)}
+    group by o.organization_id, substr(o.ordered_at, 1, 10), o.connection_id, o.currency, coalesce(o.utm_source, '')`.execute(
+    db,
+  );
+}
+
+/** Recomputes all of an organization's rollups from its metrics and orders (call it in a transaction). */
 export async function rebuildOrganizationRollups(db: Db, organizationId: string): Promise<void> {
   await db.deleteFrom("campaign_metric_cumulative").where("organization_id", "=", organizationId).execute();
   await db.deleteFrom("ad_account_daily_metrics").where("organization_id", "=", organizationId).execute();
   await db.deleteFrom("analytics_rollup_bounds").where("organization_id", "=", organizationId).execute();
+  const stores = await db
+    .selectFrom("store_orders")
+    .select("connection_id")
+    .select((eb) => [eb.fn.min("ordered_at").as("first"), eb.fn.max("ordered_at").as("last")])
+    .where("organization_id", "=", organizationId)
+    .groupBy("connection_id")
+    .execute();
+  for (const store of stores)
+    await refreshStoreRollups(
+      db,
+      organizationId,
+      store.connection_id,
+      store.first.slice(0, 10),
+      store.last.slice(0, 10),
+    );
   const span = await db
     .selectFrom("campaign_daily_metrics")
     .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
@@ -690,7 +738,20 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
     },
 
     async sumByPlatform(organizationId, range) {
-      const rows = await managedAccountDays(db, organizationId, range)
+      // Summed per account first (one pass over the days), then the few account totals are joined.
+      const perAccount = db
+        .selectFrom("ad_account_daily_metrics as r")
+        .where("r.organization_id", "=", organizationId)
+        .where("r.date", ">=", range.from)
+        .where("r.date", "<=", range.to)
+        .groupBy(["r.ad_account_id", "r.currency"])
+        .select(["r.ad_account_id", "r.currency", ...summedColumns]);
+      const rows = await db
+        .selectFrom(perAccount.as("r"))
+        .innerJoin("ad_accounts as a", "a.id", "r.ad_account_id")
+        .innerJoin("connections as n", "n.id", "a.connection_id")
+        .where("a.is_managed", "=", true)
+        .where("n.status", "!=", "disconnected")
         .select(["n.platform", "r.currency", ...summedColumns])
         .groupBy(["n.platform", "r.currency"])
         .orderBy("n.platform")
@@ -724,24 +785,23 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
 
     async sumStoreRevenue(organizationId, range) {
       const rows = await db
-        .selectFrom("store_orders as o")
-        .innerJoin("connections as n", "n.id", "o.connection_id")
-        .where("o.organization_id", "=", organizationId)
+        .selectFrom("store_order_daily_revenue as r")
+        .innerJoin("connections as n", "n.id", "r.connection_id")
+        .where("r.organization_id", "=", organizationId)
         .where("n.status", "!=", "disconnected")
-        // ISO 8601 UTC timestamps sort as text: the range's days are [from, to + 1).
-        .where("o.ordered_at", ">=", range.from)
-        .where("o.ordered_at", "<", addDays(range.to, 1))
-        .groupBy(["o.currency", "o.utm_source"])
+        .where("r.date", ">=", range.from)
+        .where("r.date", "<=", range.to)
+        .groupBy(["r.currency", "r.utm_source"])
         .select([
-          "o.currency",
-          "o.utm_source",
-          sql<number>`cast(sum(o.total_minor - o.refunded_minor) as bigint)`.as("revenue"),
-          (eb) => eb.fn.countAll<number>().as("orders"),
+          "r.currency",
+          "r.utm_source",
+          sql<number>`cast(sum(r.revenue_minor) as bigint)`.as("revenue"),
+          sql<number>`cast(sum(r.orders) as bigint)`.as("orders"),
         ])
         .execute();
       return rows.map((row) => ({
         currency: row.currency,
-        utmSource: row.utm_source,
+        utmSource: row.utm_source === "" ? null : row.utm_source,
         revenueMinor: Number(row.revenue),
         orders: Number(row.orders),
       }));

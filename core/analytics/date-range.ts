@@ -48,10 +48,11 @@ function isRealDate(value: string): boolean {
 }
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
-export const calendarDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are written YYYY-MM-DD.")
-  .refine(isRealDate, "That date does not exist.");
+export const calendarDateSchema = z.string().superRefine((value, context) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+    context.addIssue({ code: "custom", message: "Dates are written YYYY-MM-DD." });
+  else if (!isRealDate(value)) context.addIssue({ code: "custom", message: "That date does not exist." });
+});
 
 /** Days from `from` to `to`, both included (1 for a single day). */
 export function countDays(range: DateRange): number {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors/app-error.ts";
-import type { CampaignSortKey, CampaignTableQuery, SortDirection } from "./analytics-types.ts";
 import { type AnalyticsFixture, createAnalyticsFixture } from "./analytics-test-fixture.ts";
 import { PREVIOUS, RANGE, type Scenario, seedScenario } from "./analytics-test-scenario.ts";
+import type { CampaignSortKey, CampaignTableQuery, SortDirection } from "./analytics-types.ts";
 import { getCampaignTable } from "./get-campaign-table.ts";
 
 let fixture: AnalyticsFixture;
@@ -59,7 +59,15 @@ describe("the campaigns table", () => {
         roas: 2,
         roi: 1,
       },
-      previous: { impressions: 1_000, clicks: 100, spendMinor: 5_000, conversions: 5, revenueMinor: 20_000, roas: 4, roi: 3 },
+      previous: {
+        impressions: 1_000,
+        clicks: 100,
+        spendMinor: 5_000,
+        conversions: 5,
+        revenueMinor: 20_000,
+        roas: 4,
+        roi: 3,
+      },
     });
     expect(new Date(brand?.createdAt ?? "").toISOString()).toBe(brand?.createdAt);
     expect(retargeting).toMatchObject({
@@ -123,7 +131,12 @@ describe("the campaigns table", () => {
       "Retargeting",
       "Generic Search",
     ]);
-    expect(await sortedBy("dailyBudget", "asc")).toEqual(["Retargeting", "Prospecting", "Brand Search", "Generic Search"]);
+    expect(await sortedBy("dailyBudget", "asc")).toEqual([
+      "Retargeting",
+      "Prospecting",
+      "Brand Search",
+      "Generic Search",
+    ]);
   });
 
   it("filters by platform, ad account, status and name", async () => {
@@ -166,7 +179,10 @@ describe("the campaigns table", () => {
   });
 
   it("shows zeros for a range without data", async () => {
-    const table = await tableOf({ range: { from: "2020-01-01", to: "2020-01-31" }, sort: { key: "roas", direction: "desc" } });
+    const table = await tableOf({
+      range: { from: "2020-01-01", to: "2020-01-31" },
+      sort: { key: "roas", direction: "desc" },
+    });
     expect(table.rows.map((row) => row.name)).toEqual(["Brand Search", "Generic Search", "Prospecting", "Retargeting"]);
     expect(table.rows.every((row) => row.current.spendMinor === 0 && row.current.roas === null)).toBe(true);
   });

@@ -440,6 +440,17 @@ export interface AdAccountDailyMetricsTable {
   conversion_value_minor: number;
 }
 
+/** Paid orders minus refunds per UTC day, store connection, currency and UTM source ('' for none). */
+export interface StoreOrderDailyRevenueTable {
+  organization_id: string;
+  date: string;
+  connection_id: string;
+  currency: string;
+  utm_source: string;
+  revenue_minor: number;
+  orders: number;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -475,4 +486,5 @@ export interface Database {
   analytics_rollup_bounds: AnalyticsRollupBoundsTable;
   campaign_metric_cumulative: CampaignMetricCumulativeTable;
   ad_account_daily_metrics: AdAccountDailyMetricsTable;
+  store_order_daily_revenue: StoreOrderDailyRevenueTable;
 }

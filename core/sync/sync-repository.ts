@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../../connectors/connector.ts";
-import { refreshMetricRollups } from "../analytics/analytics-repository.ts";
+import { refreshMetricRollups, refreshStoreRollups } from "../analytics/analytics-repository.ts";
 import type { Database, SyncRunKind, SyncRunStatus } from "../db/schema.ts";
 
 export interface SyncRunRecord {
@@ -299,6 +299,9 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
             )
             .execute();
         }
+        // The store's daily revenue rollup (for the dashboard's blended ROAS) follows in the same transaction.
+        const days = orders.map((order) => order.createdAt.slice(0, 10)).sort();
+        await refreshStoreRollups(trx, organizationId, connectionId, days[0] as string, days.at(-1) as string);
       });
       return orders.length;
     },
