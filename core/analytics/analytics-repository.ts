@@ -1,7 +1,7 @@
 /**
  * The only SQL of the analytics, with the rollups that keep it fast at 10,000 campaigns × 1,000 days.
  *
- * How a range's sums are found (docs/decisions/ explains the choice):
+ * How a range's sums are found (docs/decisions/004-analytics-rollups.md explains the choice):
  * - `campaign_metric_cumulative` holds, for every campaign and every day of the organization's
  *   bounds (`analytics_rollup_bounds`: the day before its first metric through its last), the running
  *   totals of the campaign's metrics plus a constant of the campaign's own. The sums over

@@ -8,7 +8,7 @@ const CALENDAR_TO = "2099-12-31";
 
 /**
  * Rollups that keep the analytics fast at 10,000 campaigns × 1,000 days (see
- * docs/decisions/ and core/analytics/analytics-repository.ts):
+ * docs/decisions/004-analytics-rollups.md and core/analytics/analytics-repository.ts):
  * - `campaign_metric_cumulative`: running totals per campaign and day, dense (one row for every
  *   day of the organization's bounds), stored in (organization, date, campaign) order so that the
  *   rows of one day for all campaigns are adjacent: a range's sums are two adjacent reads.
