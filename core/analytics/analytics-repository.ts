@@ -618,7 +618,8 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       if (metric) {
         if (dates) page = joinRangeSums(page, organizationId, dates) as unknown as typeof page;
         // Without data in the range every sum is zero and every ratio has no value.
-        sortBy = dates ? metric : RATIO_KEYS.has(sort.key) ? sql`null` : sql`0`;
+        // A bare 0 in ORDER BY would name a column position; cast, it is a constant.
+        sortBy = dates ? metric : RATIO_KEYS.has(sort.key) ? sql`null` : sql`cast(0 as integer)`;
         hasNulls = RATIO_KEYS.has(sort.key);
       } else if (sort.key === "platform" || sort.key === "account") {
         page = page

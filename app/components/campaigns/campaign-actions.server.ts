@@ -17,7 +17,6 @@ import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import { analyticsRangeFor } from "./campaign-range.server.ts";
 import { parseCampaignTableParams } from "./campaign-table-params.ts";
 import { type CampaignActionResult, campaignActionSchema, MAX_CHANGE_SELECTION } from "./change-request.ts";
-import { connectorsWithThisCopysErrors } from "./same-copy-platform-errors.server.ts";
 
 interface ActionArgs {
   request: Request;
@@ -40,10 +39,7 @@ export async function campaignAction({ request, context }: ActionArgs) {
     );
   const input = parsed.data;
   const actor: ChangeActor = { type: "user", id: viewer.user.id, label: toViewer(viewer).name };
-  const changes = {
-    ...services.campaignChanges,
-    connectors: connectorsWithThisCopysErrors(services.campaignChanges.connectors),
-  };
+  const changes = services.campaignChanges;
   try {
     if (input.intent === "preview") {
       const campaignIds =
