@@ -613,13 +613,13 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       const dates = await lookupDates(organizationId, query.range);
       const metric = metricSortExpression(sort.key);
       let page = filteredCampaigns(organizationId, filters).select("c.id");
-      let sortBy: Expression<unknown>;
+      // Null when every campaign has the same value: the tie-breakers alone order them.
+      let sortBy: Expression<unknown> | null;
       let hasNulls = false;
       if (metric) {
         if (dates) page = joinRangeSums(page, organizationId, dates) as unknown as typeof page;
         // Without data in the range every sum is zero and every ratio has no value.
-        // A bare 0 in ORDER BY would name a column position; cast, it is a constant.
-        sortBy = dates ? metric : RATIO_KEYS.has(sort.key) ? sql`null` : sql`cast(0 as integer)`;
+        sortBy = dates ? metric : null;
         hasNulls = RATIO_KEYS.has(sort.key);
       } else if (sort.key === "platform" || sort.key === "account") {
         page = page
@@ -632,10 +632,12 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       } else {
         sortBy = sort.key === "status" ? sql`c.status` : sql`lower(c.name)`;
       }
-      // Values that do not exist (a ratio over zero, no budget) come last whichever the direction.
-      if (hasNulls) page = page.orderBy(sql`case when ${sortBy} is null then 1 else 0 end`);
+      if (sortBy) {
+        // Values that do not exist (a ratio over zero, no budget) come last whichever the direction.
+        if (hasNulls) page = page.orderBy(sql`case when ${sortBy} is null then 1 else 0 end`);
+        page = page.orderBy(sortBy, sort.direction);
+      }
       const ordered = page
-        .orderBy(sortBy, sort.direction)
         .orderBy(sql`lower(c.name)`)
         .orderBy("c.id")
         .limit(query.pageSize)

@@ -129,6 +129,12 @@ export function apiAccess(options: ApiAccessOptions) {
     }
     c.set("principal", principal);
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    const responseHeaders = c.res.headers;
+    for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
+    // The app's compress middleware adds this Vary to any JSON over 1 KB with c.header(), which
+    // rebuilds the finished response around its body as a stream: @hono/node-server then pipes it
+    // chunk by chunk instead of writing the string at once, which more than doubled the cost of a
+    // page of campaigns. Set on the headers here, it is already there and the response stays whole.
+    if (!responseHeaders.has("Vary")) responseHeaders.set("Vary", "Accept-Encoding");
   });
 }
