@@ -105,7 +105,7 @@ export interface AnalyticsRepository {
     filters: CampaignFilters,
     batchSize: number,
   ): AsyncIterable<DailyMetricExportRow[]>;
-  /** Recomputes an organization's rollups from its metrics (after a bulk load that bypassed the sync). */
+  /** Recomputes an organization's rollups from its metrics and orders (after writes that bypassed the sync repository). */
   rebuildRollups(organizationId: string): Promise<void>;
 }
 
@@ -251,7 +251,7 @@ async function shiftForward(
 
 /**
  * Rewrites [from, anchor) of the campaigns of `accountIds` backwards from their row on `anchor`,
- * which is kept: a day's total is the anchor's minus the metrics of the days after it up to the anchor.
+ * which is kept: a day's total is the anchor's minus the metrics of the days after it, up to the anchor.
  */
 async function shiftBackward(
   db: Db,
@@ -260,18 +260,15 @@ async function shiftBackward(
   from: CalendarDate,
   anchor: CalendarDate,
 ): Promise<void> {
-  const columns = METRIC_COLUMNS.map(
-    (column) =>
-      sql`x.${sql.ref(`anchor_${column}`)} - x.${sql.ref(`total_${column}`)} + x.${sql.ref(`running_${column}`)}`,
-  );
   const windows = METRIC_COLUMNS.flatMap((column) => [
     sql`p.${sql.ref(column)} as ${sql.ref(`anchor_${column}`)}`,
-    sql`sum(coalesce(m.${sql.ref(column)}, 0)) over whole as ${sql.ref(`total_${column}`)}`,
-    sql`${runningSum(column)} as ${sql.ref(`running_${column}`)}`,
+    sql`sum(coalesce(m.${sql.ref(column)}, 0)) over later as ${sql.ref(`later_${column}`)}`,
   ]);
   await sql`
     insert into campaign_metric_cumulative ${cumulativeColumns}
-    select x.organization_id, x.date, x.campaign_id, ${sql.join(columns)}
+    select x.organization_id, x.date, x.campaign_id, ${sql.join(
+      METRIC_COLUMNS.map((column) => sql`x.${sql.ref(`anchor_${column}`)} - x.${sql.ref(`later_${column}`)}`),
+    )}
     from (
       select p.organization_id, cal.date, p.campaign_id, ${sql.join(windows)}
       from campaign_metric_cumulative p
@@ -279,8 +276,7 @@ async function shiftBackward(
       join analytics_calendar cal on cal.date >= ${from} and cal.date <= ${anchor}
       left join campaign_daily_metrics m on m.campaign_id = p.campaign_id and m.date = cal.date
       where p.organization_id = ${organizationId} and p.date = ${anchor} and c.ad_account_id in ${idList(accountIds)}
-      window whole as (partition by p.campaign_id),
-        running as (partition by p.campaign_id order by cal.date rows unbounded preceding)
+      window later as (partition by p.campaign_id order by cal.date desc rows between unbounded preceding and 1 preceding)
     ) x
     where x.date < ${anchor}
     ${upsertCumulative}`.execute(db);
@@ -504,8 +500,13 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
     return end > start ? { start, end } : null;
   };
 
-  /** Managed ad accounts (behind a connection that is not disconnected) matching the filters. */
-  const managedAccountIds = (organizationId: string, filters: CampaignFilters) => {
+  /**
+   * The managed ad accounts (behind a connection that is not disconnected) matching the filters.
+   * Read first and passed on as a list: PostgreSQL then estimates the campaigns from their own
+   * statistics (a join with these small, rarely analysed tables misleads it into one index probe per
+   * campaign instead of one scan of the day's rows).
+   */
+  const findManagedAccountIds = async (organizationId: string, filters: CampaignFilters): Promise<string[]> => {
     let query = db
       .selectFrom("ad_accounts as a")
       .innerJoin("connections as n", "n.id", "a.connection_id")
@@ -513,18 +514,23 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
       .where("a.organization_id", "=", organizationId)
       .where("a.is_managed", "=", true)
       .where("n.status", "!=", "disconnected");
-    if (filters.platforms) query = query.where("n.platform", "in", filters.platforms.length ? filters.platforms : [""]);
-    if (filters.adAccountIds)
-      query = query.where("a.id", "in", filters.adAccountIds.length ? filters.adAccountIds : [""]);
-    return query;
+    if (filters.platforms) {
+      if (filters.platforms.length === 0) return [];
+      query = query.where("n.platform", "in", filters.platforms);
+    }
+    if (filters.adAccountIds) {
+      if (filters.adAccountIds.length === 0) return [];
+      query = query.where("a.id", "in", filters.adAccountIds);
+    }
+    return (await query.orderBy("a.id").execute()).map((row) => row.id);
   };
 
-  /** The organization's managed campaigns matching the filters (removed ones only when asked for). */
-  const filteredCampaigns = (organizationId: string, filters: CampaignFilters) => {
+  /** The organization's campaigns in these accounts matching the filters (removed ones only when asked for). */
+  const filteredCampaigns = (organizationId: string, accountIds: readonly string[], filters: CampaignFilters) => {
     let query = db
       .selectFrom("campaigns as c")
       .where("c.organization_id", "=", organizationId)
-      .where("c.ad_account_id", "in", managedAccountIds(organizationId, filters));
+      .where("c.ad_account_id", "in", accountIds);
     query =
       filters.statuses && filters.statuses.length > 0
         ? query.where("c.status", "in", filters.statuses)
@@ -610,9 +616,13 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
   return {
     async listCampaignPage(query) {
       const { organizationId, filters, sort } = query;
-      const dates = await lookupDates(organizationId, query.range);
+      const [dates, accountIds] = await Promise.all([
+        lookupDates(organizationId, query.range),
+        findManagedAccountIds(organizationId, filters),
+      ]);
+      if (accountIds.length === 0) return { campaigns: [], total: 0 };
       const metric = metricSortExpression(sort.key);
-      let page = filteredCampaigns(organizationId, filters).select("c.id");
+      let page = filteredCampaigns(organizationId, accountIds, filters).select("c.id");
       // Null when every campaign has the same value: the tie-breakers alone order them.
       let sortBy: Expression<unknown> | null;
       let hasNulls = false;
@@ -644,7 +654,7 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
         .offset((query.page - 1) * query.pageSize);
       const [rows, count] = await Promise.all([
         ordered.execute(),
-        filteredCampaigns(organizationId, filters)
+        filteredCampaigns(organizationId, accountIds, filters)
           .select((eb) => eb.fn.countAll<number>().as("count"))
           .executeTakeFirstOrThrow(),
       ]);
@@ -705,8 +715,11 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
     },
 
     async rankCampaignsByRoas(organizationId, range, limit) {
-      const dates = await lookupDates(organizationId, range);
-      if (!dates || limit < 1) return { best: [], worst: [] };
+      const [dates, accountIds] = await Promise.all([
+        lookupDates(organizationId, range),
+        findManagedAccountIds(organizationId, {}),
+      ]);
+      if (!dates || limit < 1 || accountIds.length === 0) return { best: [], worst: [] };
       const spend = difference("spend_minor");
       const roas = ratio("conversion_value_minor", "spend_minor");
       const ranked = (direction: "asc" | "desc", count: number) =>
@@ -714,7 +727,7 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
           db
             .selectFrom("campaigns as c")
             .where("c.organization_id", "=", organizationId)
-            .where("c.ad_account_id", "in", managedAccountIds(organizationId, {})),
+            .where("c.ad_account_id", "in", accountIds),
           organizationId,
           dates,
         )
@@ -833,7 +846,9 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
     },
 
     async *iterateDailyMetricRows(organizationId, range, filters, batchSize) {
-      const campaigns = await filteredCampaigns(organizationId, filters)
+      const accountIds = await findManagedAccountIds(organizationId, filters);
+      if (accountIds.length === 0) return;
+      const campaigns = await filteredCampaigns(organizationId, accountIds, filters)
         .innerJoin("ad_accounts as a", "a.id", "c.ad_account_id")
         .innerJoin("connections as n", "n.id", "a.connection_id")
         .select(["c.id", "c.name", "n.platform", "a.name as account_name", "c.currency"])
