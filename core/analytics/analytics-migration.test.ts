@@ -1,0 +1,143 @@
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { Migrator } from "kysely/migration";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../../tests/support/test-database.ts";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import * as rateLimits from "../db/migrations/0001-rate-limits.ts";
+import * as accounts from "../db/migrations/0002-accounts.ts";
+import * as organizations from "../db/migrations/0003-organizations.ts";
+import * as ads from "../db/migrations/0004-ads.ts";
+import * as publicSite from "../db/migrations/0005-public-site.ts";
+import * as sync from "../db/migrations/0006-sync.ts";
+import * as campaignManagement from "../db/migrations/0007-campaign-management.ts";
+import { createAnalyticsRepository } from "./analytics-repository.ts";
+import { getDashboardAnalytics } from "./get-dashboard-analytics.ts";
+
+/** A database of its own at the schema just before the rollups (the template is already past it). */
+let database: DatabaseHandle;
+let cleanUp: () => Promise<void>;
+beforeAll(async () => {
+  const name = `adhelm_test_premigration_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const baseUrl = testDatabaseUrl();
+  if (baseUrl) {
+    await runOnServer(baseUrl, `CREATE DATABASE ${name}`);
+    database = openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
+    cleanUp = () => runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    mkdirSync(TEST_DATA_DIR, { recursive: true });
+    const file = path.join(TEST_DATA_DIR, `${name}.db`);
+    database = openDatabase({ sqliteFile: file });
+    cleanUp = async () => {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+    };
+  }
+  const migrator = new Migrator({
+    db: database.db,
+    provider: {
+      getMigrations: async () => ({
+        "0001-rate-limits": rateLimits,
+        "0002-accounts": accounts,
+        "0003-organizations": organizations,
+        "0004-ads": ads,
+        "0005-public-site": publicSite,
+        "0006-sync": sync,
+        "0007-campaign-management": campaignManagement,
+      }),
+    },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+});
+afterAll(async () => {
+  await database.close();
+  await cleanUp();
+});
+
+describe("the analytics rollups migration", () => {
+  it("rolls up the metrics and orders synced before it", async () => {
+    const { db } = database;
+    await db
+      .insertInto("user")
+      .values({ id: "user-1", name: "Ada", email: "ada@example.test", emailVerified: true })
+      .execute();
+    await db.insertInto("organization").values({ id: "org-1", name: "Engines", slug: "engines" }).execute();
+    await db
+      .insertInto("connections")
+      .values({ id: "google", organization_id: "org-1", platform: "google-ads" })
+      .execute();
+    await db
+      .insertInto("connections")
+      .values({
+        id: "shop",
+        organization_id: "org-1",
+        platform: "shopify",
+        platform_context: '{"storeCurrency":"USD"}',
+      })
+      .execute();
+    await db
+      .insertInto("ad_accounts")
+      .values({
+        id: "account",
+        organization_id: "org-1",
+        connection_id: "google",
+        external_id: "1",
+        name: "A",
+        currency: "USD",
+      })
+      .execute();
+    await db
+      .insertInto("campaigns")
+      .values({
+        id: "campaign",
+        organization_id: "org-1",
+        ad_account_id: "account",
+        external_id: "1",
+        name: "Brand",
+        status: "enabled",
+        daily_budget_minor: 1_000,
+        currency: "USD",
+      })
+      .execute();
+    await db
+      .insertInto("campaign_daily_metrics")
+      .values(
+        ["2026-03-01", "2026-03-02", "2026-03-05"].map((date, index) => ({
+          campaign_id: "campaign",
+          organization_id: "org-1",
+          date,
+          spend_minor: 1_000 * (index + 1),
+          conversion_value_minor: 4_000,
+          currency: "USD",
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("store_orders")
+      .values({
+        id: "order",
+        organization_id: "org-1",
+        connection_id: "shop",
+        external_id: "1",
+        name: "#1",
+        ordered_at: "2026-03-02T10:00:00.000Z",
+        currency: "USD",
+        total_minor: 9_000,
+        refunded_minor: 1_000,
+        utm_source: "google",
+      })
+      .execute();
+
+    await migrateToLatest(db);
+
+    const dashboard = await getDashboardAnalytics(
+      { analytics: createAnalyticsRepository(db) },
+      { organizationId: "org-1", range: { from: "2026-03-02", to: "2026-03-05" }, reportingCurrency: "USD" },
+    );
+    expect(dashboard.totals[0]?.current).toMatchObject({ spendMinor: 5_000, revenueMinor: 8_000 });
+    expect(dashboard.topCampaigns.map((row) => [row.id, row.current.spendMinor])).toEqual([["campaign", 5_000]]);
+    expect(dashboard.blended[0]).toMatchObject({ storeRevenueMinor: 8_000, adSpendMinor: 5_000, orders: 1 });
+    expect(dashboard.byPlatform[0]?.storeRevenueMinor).toBe(8_000);
+  });
+});
