@@ -134,7 +134,11 @@ async function measureOn(label: string, database: DatabaseHandle): Promise<void>
     .where("slug", "like", "bench%")
     .where((eb) =>
       eb.exists(
-        eb.selectFrom("campaign_metric_cumulative").select("date").whereRef("organization_id", "=", "organization.id"),
+        eb
+          .selectFrom("analytics_rollup_bounds")
+          .select("last_date")
+          .whereRef("organization_id", "=", "organization.id")
+          .where("last_date", "is not", null),
       ),
     )
     .executeTakeFirst();

@@ -240,7 +240,7 @@ describe("the analytics rollups", () => {
     const rows = await fixture.database.db
       .selectFrom("campaign_metric_cumulative")
       .select(["campaign_id", "date", "spend_minor"])
-      .where("organization_id", "=", organizationId)
+      .where("ad_account_id", "=", account.adAccountId)
       .orderBy("campaign_id")
       .orderBy("date")
       .execute();

@@ -141,20 +141,27 @@ describe("the rollups under real syncs", () => {
     );
 
     // Deleting the ad platform's data takes its rollups with it.
+    const accountIds = (
+      await sandbox.db.selectFrom("ad_accounts").select("id").where("connection_id", "=", google).execute()
+    ).map((row) => row.id);
+    expect(accountIds.length).toBe(1);
     await disconnectConnection(deps.integrations, {
       organizationId: viewer.organizationId,
       connectionId: google,
       deleteData: true,
     });
-    const leftovers = await Promise.all(
-      (["campaign_metric_cumulative", "ad_account_daily_metrics"] as const).map((table) =>
-        sandbox.db
-          .selectFrom(table)
-          .where("organization_id", "=", viewer.organizationId)
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
+    const leftovers = await Promise.all([
+      sandbox.db
+        .selectFrom("campaign_metric_cumulative")
+        .where("ad_account_id", "in", accountIds)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
+      sandbox.db
+        .selectFrom("ad_account_daily_metrics")
+        .where("organization_id", "=", viewer.organizationId)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow(),
+    ]);
     expect(leftovers.map((row) => Number(row.count))).toEqual([0, 0]);
     const dashboard = await getDashboardAnalytics(
       { analytics },

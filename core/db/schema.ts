@@ -417,7 +417,8 @@ export interface AnalyticsRollupBoundsTable {
  * sum over any range is the row at its end minus the row on the day before it.
  */
 export interface CampaignMetricCumulativeTable {
-  organization_id: string;
+  /** The campaign's ad account: the rows belong to its organization and go with it. */
+  ad_account_id: string;
   date: string;
   campaign_id: string;
   impressions: number;

@@ -10,8 +10,8 @@ const CALENDAR_TO = "2099-12-31";
  * Rollups that keep the analytics fast at 10,000 campaigns × 1,000 days (see
  * docs/decisions/004-analytics-rollups.md and core/analytics/analytics-repository.ts):
  * - `campaign_metric_cumulative`: running totals per campaign and day, dense (one row for every
- *   day of the organization's bounds), stored in (organization, date, campaign) order so that the
- *   rows of one day for all campaigns are adjacent: a range's sums are two adjacent reads.
+ *   day of the organization's bounds), stored in (ad account, date, campaign) order so that the
+ *   rows of one day for an account's campaigns are adjacent: a range's sums are two adjacent reads.
  * - `ad_account_daily_metrics`: per ad account and day, for dashboard totals and trends.
  * - `analytics_rollup_bounds`: the days every campaign of an organization has a cumulative row for.
  * - `store_order_daily_revenue`: store revenue per day, store, currency and UTM source.
@@ -62,20 +62,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const coveringEnd = isPostgres
     ? sql.raw("include (impressions, clicks, spend_minor, conversions, conversion_value_minor))")
     : sql.raw(") without rowid");
+  // Keyed by ad account first: an account's deletion (its connection's) removes its rows through the
+  // primary key, with no second index to keep up on every write. Campaigns are never deleted alone.
   await sql`
     create table if not exists campaign_metric_cumulative (
-      organization_id varchar(64) not null,
+      ad_account_id varchar(64) not null references ad_accounts (id) on delete cascade,
       date varchar(10) not null,
-      campaign_id varchar(64) not null references campaigns (id) on delete cascade,
-      ${metricColumns("campaign_metric_cumulative")} (organization_id, date, campaign_id)
+      campaign_id varchar(64) not null,
+      ${metricColumns("campaign_metric_cumulative")} (ad_account_id, date, campaign_id)
     ${coveringEnd}`.execute(db);
-  // Deleting a connection cascades to its campaigns; this index finds their rows.
-  await db.schema
-    .createIndex("campaign_metric_cumulative_campaign_idx")
-    .ifNotExists()
-    .on("campaign_metric_cumulative")
-    .column("campaign_id")
-    .execute();
 
   await sql`
     create table if not exists ad_account_daily_metrics (
