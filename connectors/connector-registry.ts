@@ -19,6 +19,7 @@ import { createLinkedInAdsConnector } from "./linkedin-ads/connector.ts";
 import { linkedinAdsMetadata } from "./linkedin-ads/metadata.ts";
 import { createMicrosoftAdsConnector } from "./microsoft-ads/connector.ts";
 import { microsoftAdsMetadata } from "./microsoft-ads/metadata.ts";
+import { currencyExponent } from "./money-units.ts";
 import { createShopifyConnector } from "./shopify/connector.ts";
 import { shopifyMetadata } from "./shopify/metadata.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/connector.ts";
@@ -44,6 +45,12 @@ export const STORE_CONNECTORS: Record<
   shopify: [shopifyMetadata, createShopifyConnector],
   woocommerce: [woocommerceMetadata, createWooCommerceConnector],
 };
+
+/** The smallest daily budget `platform` accepts for a campaign in `currency`, in minor units. */
+export function minimumDailyBudgetMinor(platform: AdPlatformId, currency: string): number {
+  const [metadata] = AD_CONNECTORS[platform];
+  return (metadata.minimumDailyBudgetUnits ?? 1) * 10 ** currencyExponent(currency);
+}
 
 type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"> & Partial<Record<string, unknown>>;
 

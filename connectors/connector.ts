@@ -181,6 +181,8 @@ export interface ConnectorMetadata {
   sandboxUrls(sandboxRoot: string): Record<string, string>;
   /** Environment variables holding the live app credentials, read by the connector registry. */
   liveCredentialVariables: { clientId: string; clientSecret: string; developerToken?: string };
+  /** Ad platforms: the smallest campaign daily budget the platform accepts, in whole units of the account currency. */
+  minimumDailyBudgetUnits?: number;
 }
 
 export type ConnectorMode = "live" | "sandbox" | "unavailable";

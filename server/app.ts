@@ -9,7 +9,7 @@ import { appContext } from "../app/lib/app-context.ts";
 import { AVATAR_MAX_BYTES } from "../core/accounts/profile-schema.ts";
 import { type Env, publicEnv } from "../core/config/env.ts";
 import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
-import { clientAddressOf } from "./api/client-address.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";

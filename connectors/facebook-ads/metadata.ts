@@ -21,4 +21,5 @@ export const facebookAdsMetadata: ConnectorMetadata = {
     api: `${sandboxRoot}/facebook-ads/${FACEBOOK_GRAPH_VERSION}`,
   }),
   liveCredentialVariables: { clientId: "META_APP_ID", clientSecret: "META_APP_SECRET" },
+  minimumDailyBudgetUnits: 1,
 };

@@ -18,4 +18,5 @@ export const googleAdsMetadata: ConnectorMetadata = {
   }),
   // The developer token ended on Sep 9, 2026: access now belongs to the OAuth client's Cloud project.
   liveCredentialVariables: { clientId: "GOOGLE_ADS_CLIENT_ID", clientSecret: "GOOGLE_ADS_CLIENT_SECRET" },
+  minimumDailyBudgetUnits: 1,
 };

@@ -21,6 +21,7 @@ export const linkedinAdsMetadata: ConnectorMetadata = {
     api: `${root}/linkedin-ads/rest`,
   }),
   liveCredentialVariables: { clientId: "LINKEDIN_CLIENT_ID", clientSecret: "LINKEDIN_CLIENT_SECRET" },
+  minimumDailyBudgetUnits: 10,
 };
 
 /** A configured URL by name; a missing one is a configuration error, not a platform answer. */

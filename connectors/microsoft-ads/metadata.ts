@@ -27,4 +27,5 @@ export const microsoftAdsMetadata: ConnectorMetadata = {
     clientSecret: "MICROSOFT_ADS_CLIENT_SECRET",
     developerToken: "MICROSOFT_ADS_DEVELOPER_TOKEN",
   },
+  minimumDailyBudgetUnits: 1,
 };

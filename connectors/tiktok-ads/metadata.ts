@@ -17,4 +17,5 @@ export const tiktokAdsMetadata: ConnectorMetadata = {
     api: `${sandboxRoot}/tiktok-ads/open_api/v1.3`,
   }),
   liveCredentialVariables: { clientId: "TIKTOK_APP_ID", clientSecret: "TIKTOK_APP_SECRET" },
+  minimumDailyBudgetUnits: 50,
 };

@@ -12,11 +12,11 @@ import { AppError } from "../../core/errors/app-error.ts";
 import { createIdempotencyRepository } from "../../core/public-api/idempotency-repository.ts";
 import { IdempotencyError } from "../../core/public-api/idempotent-request.ts";
 import { createRateLimitRepository } from "../../core/rate-limit/rate-limit-repository.ts";
+import { clientAddressOf } from "../client-address.ts";
 import { apiAccess } from "./api-access.ts";
 import { type ApiApp, createApiApp } from "./api-app.ts";
 import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
 import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
-import { clientAddressOf } from "./client-address.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
 import { idempotency } from "./request-guards.ts";
 

@@ -11,7 +11,7 @@ import { authRateLimitRules } from "../../core/accounts/auth-rate-limits.ts";
 import type { Env } from "../../core/config/env.ts";
 import { consumeRateLimit, peekRateLimit, type RateLimitDecision } from "../../core/rate-limit/consume-rate-limit.ts";
 import { describeWait } from "../../core/rate-limit/enforce-rate-limit.ts";
-import type { ClientAddressResolver } from "../middleware/rate-limit.ts";
+import type { ClientAddressResolver } from "../client-address.ts";
 import type { AppServices } from "../services.ts";
 
 /** better-auth's error shape, so the browser reads our answers and its answers the same way. */

@@ -12,6 +12,7 @@
  * - Every formatter answers "—" for null (a ratio whose denominator is zero).
  * - `formatDateRange(range)`: "Mar 1 – Mar 30, 2026"; `formatShortDate(date)`: "Mar 1".
  */
+import { currencyExponent } from "../../../connectors/money-units.ts";
 import { formatMoney } from "../../lib/money.ts";
 
 export { formatMoney };
@@ -21,9 +22,7 @@ export const NOT_AVAILABLE = "—";
 
 /** Minor units per major unit of a currency (JPY 1, USD 100, KWD 1000). */
 function minorUnitsPerMajor(currency: string): number {
-  const decimals = new Intl.NumberFormat(LOCALE, { style: "currency", currency }).resolvedOptions()
-    .maximumFractionDigits;
-  return 10 ** (decimals ?? 2);
+  return 10 ** currencyExponent(currency);
 }
 
 export function formatMoneyOrDash(amountMinor: number | null, currency: string): string {

@@ -3,9 +3,9 @@
  *
  * Props:
  * - `label`: "Spend", "ROAS"… also the tile's accessible name (role="group").
- * - `value`: the formatted figure for the range ("$12,340.00", "3.42×"); see `format-metrics.ts`.
- * - `current`, `previous`: the raw numbers the change is computed from (null: not available).
- * - `previousValue`: the formatted previous figure, shown as "vs $10,100.00".
+ * - `current`, `previous`: the range's and the previous period's raw numbers (null: not available).
+ * - `format`: turns either into text ("$12,340.00", "3.42×"); see `format-metrics.ts`. The previous
+ *   figure is shown as "vs $10,100.00".
  * - `goodDirection`: "higher" | "lower" | "neutral"; lower is better for CPA and CPC.
  * - `secondary`: an optional second line under the value (e.g. "CTR 2.31%").
  * - `icon`: an optional lucide icon shown top right.
@@ -19,10 +19,9 @@ import { DeltaIndicator } from "./delta-indicator.tsx";
 
 export interface KpiTileProps {
   label: string;
-  value: string;
   current: number | null;
   previous: number | null;
-  previousValue?: string;
+  format: (value: number | null) => string;
   goodDirection: GoodDirection;
   secondary?: string;
   icon?: LucideIcon;
@@ -31,10 +30,9 @@ export interface KpiTileProps {
 
 export function KpiTile({
   label,
-  value,
   current,
   previous,
-  previousValue,
+  format,
   goodDirection,
   secondary,
   icon: Icon,
@@ -46,10 +44,10 @@ export function KpiTile({
         <p className="truncate text-muted-foreground text-sm">{label}</p>
         {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" /> : null}
       </div>
-      <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{value}</p>
+      <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{format(current)}</p>
       <div className="flex min-h-4 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs">
         <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} />
-        {previousValue ? <span className="text-muted-foreground tabular-nums">vs {previousValue}</span> : null}
+        <span className="text-muted-foreground tabular-nums">vs {format(previous)}</span>
       </div>
       {secondary ? <p className="text-muted-foreground text-xs tabular-nums">{secondary}</p> : null}
     </Card>

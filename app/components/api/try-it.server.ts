@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AdPlatformId } from "../../../connectors/connector.ts";
-import { currencyExponent } from "../../../connectors/money-units.ts";
+import { minimumDailyBudgetMinor } from "../../../connectors/connector-registry.ts";
 import type { CampaignSummary } from "../../../core/analytics/analytics-types.ts";
 import type { ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
@@ -23,18 +23,6 @@ import {
 } from "./try-it-types.ts";
 
 type TryServices = Pick<AppServices, "apiKeys" | "campaignChanges" | "integrations" | "publicApi">;
-
-/**
- * The smallest daily budget each platform accepts, in whole currency units (the platforms' own
- * rules): the test campaign asks for exactly that, so it is valid and costs nothing while paused.
- */
-const MINIMUM_DAILY_BUDGET_UNITS: Record<AdPlatformId, number> = {
-  "google-ads": 1,
-  "microsoft-ads": 1,
-  "facebook-ads": 1,
-  "linkedin-ads": 10,
-  "tiktok-ads": 50,
-};
 
 /** A plan as the server keeps it: the view plus the key it runs as. */
 type TryPlan = { isReady: false; reason: string } | (Extract<TryPlanView, { isReady: true }> & { apiKeyId: string });
@@ -93,7 +81,7 @@ function createPlan(
   key: ApiKeySummary,
   account: { id: string; name: string; currency: string; platform: AdPlatformId },
 ): TryPlan {
-  const amountMinor = MINIMUM_DAILY_BUDGET_UNITS[account.platform] * 10 ** currencyExponent(account.currency);
+  const amountMinor = minimumDailyBudgetMinor(account.platform, account.currency);
   const budget = formatMoney(amountMinor, account.currency);
   return ready(
     key,

@@ -171,62 +171,56 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
   const { current, previous, currency } = detail.campaign;
   const money = (value: number | null) => formatMoneyOrDash(value, currency);
   // Totals read "$13.2K" from ten thousand up, so they fit a phone's half-width tile.
-  const total = (value: number) => formatCompactMoney(value, currency);
+  const total = (value: number | null) => formatCompactMoney(value, currency);
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <KpiTile
         label="Spend"
         icon={Coins}
-        value={total(current.spendMinor)}
         current={current.spendMinor}
         previous={previous.spendMinor}
-        previousValue={total(previous.spendMinor)}
+        format={total}
         goodDirection="neutral"
       />
       <KpiTile
         label="Revenue"
         icon={TrendingUp}
-        value={total(current.revenueMinor)}
         current={current.revenueMinor}
         previous={previous.revenueMinor}
-        previousValue={total(previous.revenueMinor)}
+        format={total}
         goodDirection="higher"
       />
       <KpiTile
         label="ROAS"
         icon={Target}
-        value={formatRoas(current.roas)}
         current={current.roas}
         previous={previous.roas}
-        previousValue={formatRoas(previous.roas)}
+        format={formatRoas}
         goodDirection="higher"
         secondary={current.roi === null ? undefined : `ROI ${formatPercent(current.roi)}`}
       />
       <KpiTile
         label="Conversions"
         icon={ShoppingCart}
-        value={formatNumber(current.conversions)}
         current={current.conversions}
         previous={previous.conversions}
-        previousValue={formatNumber(previous.conversions)}
+        format={formatNumber}
         goodDirection="higher"
       />
       <KpiTile
         label="CPA"
         icon={Wallet}
-        value={money(current.cpaMinor)}
         current={current.cpaMinor}
         previous={previous.cpaMinor}
-        previousValue={money(previous.cpaMinor)}
+        format={money}
         goodDirection="lower"
       />
       <KpiTile
         label="CTR"
         icon={MousePointerClick}
-        value={formatPercent(current.ctr)}
         current={current.ctr}
         previous={previous.ctr}
-        previousValue={formatPercent(previous.ctr)}
+        format={formatPercent}
         goodDirection="higher"
         secondary={`${formatCompactNumber(current.clicks)} clicks · CPC ${money(current.cpcMinor)}`}
       />

@@ -3,13 +3,13 @@
  * form, the requests it builds) and the server (which parses every request with the same schemas).
  */
 import { z } from "zod";
+import { currencyExponent } from "../../../connectors/money-units.ts";
 import type {
   ApplyChangesResult,
   ChangeItemResult,
   ChangePreview,
   RequestedChange,
 } from "../../../core/campaigns/campaign-change-types.ts";
-import { currencyDecimals } from "./currency-decimals.ts";
 
 /** Campaigns per apply request: small enough to show steady progress, large enough to be quick. */
 export const APPLY_CHUNK_SIZE = 10;
@@ -78,7 +78,7 @@ export type BulkAction = "pause" | "enable" | "set_budget";
 
 /** The budget form: an amount in the campaigns' currency, or a percentage up or down. */
 export function budgetFormSchema(currency: string | null) {
-  const decimals = currency ? currencyDecimals(currency) : 2;
+  const decimals = currency ? currencyExponent(currency) : 2;
   const amountPattern = decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`);
   return z.discriminatedUnion("mode", [
     z.object({
@@ -118,7 +118,7 @@ function percentOf(value: string): number {
 export function budgetChangeFrom(form: BudgetForm, currency: string | null): RequestedChange {
   if (form.mode === "percent")
     return { action: "set_budget", budget: { kind: "percent", percent: percentOf(form.value) } };
-  const decimals = currency ? currencyDecimals(currency) : 2;
+  const decimals = currency ? currencyExponent(currency) : 2;
   const [whole = "0", fraction = ""] = form.value.replaceAll(",", "").split(".");
   // Integer arithmetic on the digits: 19.99 must become 1999, not 1998.9999.
   const amountMinor = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");

@@ -1,4 +1,4 @@
-import { currencyDecimals } from "./currency-decimals.ts";
+import { currencyExponent } from "../../../connectors/money-units.ts";
 
 /**
  * CSV as RFC 4180 writes it (comma separated, CRLF line ends, fields quoted when needed), streamed
@@ -77,7 +77,7 @@ export function csvResponse(filename: string, body: ReadableStream<Uint8Array>):
 /** "1234.50" from 123450 minor units of USD: the currency's own decimals, exact (no float rounding). */
 export function decimalFromMinor(amountMinor: number | null, currency: string): string {
   if (amountMinor == null || !Number.isFinite(amountMinor)) return "";
-  const decimals = currencyDecimals(currency);
+  const decimals = currencyExponent(currency);
   const rounded = Math.round(amountMinor);
   const sign = rounded < 0 ? "-" : "";
   const digits = String(Math.abs(rounded)).padStart(decimals + 1, "0");

@@ -1,7 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { BlendedRoas, CurrencyTotals } from "../../../core/analytics/analytics-types.ts";
-import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
 import {
   formatCompactMoney,
   formatMoneyOrDash,
@@ -31,44 +30,39 @@ export function KpiGrid({
     <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
       <KpiTile
         label="Revenue"
-        value={formatCompactMoney(current.revenueMinor, currency)}
         current={current.revenueMinor}
         previous={previous.revenueMinor}
-        previousValue={formatCompactMoney(previous.revenueMinor, currency)}
+        format={(value) => formatCompactMoney(value, currency)}
         goodDirection="higher"
       />
       <KpiTile
         label="ROAS"
-        value={formatRoas(current.roas)}
         current={current.roas}
         previous={previous.roas}
-        previousValue={formatRoas(previous.roas)}
+        format={formatRoas}
         goodDirection="higher"
         secondary="Reported by the platforms"
       />
       <BlendedRoasTile blended={blended} hasStore={hasStore} />
       <KpiTile
         label="Conversions"
-        value={formatNumber(current.conversions)}
         current={current.conversions}
         previous={previous.conversions}
-        previousValue={formatNumber(previous.conversions)}
+        format={formatNumber}
         goodDirection="higher"
       />
       <KpiTile
         label="CPA"
-        value={money(current.cpaMinor)}
         current={current.cpaMinor}
         previous={previous.cpaMinor}
-        previousValue={money(previous.cpaMinor)}
+        format={money}
         goodDirection="lower"
       />
       <KpiTile
         label="Clicks"
-        value={formatNumber(current.clicks)}
         current={current.clicks}
         previous={previous.clicks}
-        previousValue={formatNumber(previous.clicks)}
+        format={formatNumber}
         goodDirection="higher"
         secondary={`CTR ${formatPercent(current.ctr)} · CPC ${money(current.cpcMinor)}`}
       />
@@ -94,20 +88,14 @@ function BlendedRoasTile({ blended, hasStore }: { blended: BlendedRoas | null; h
       </Card>
     );
   return (
-    <Card role="group" aria-label="Blended ROAS" className="gap-2 px-4 py-4 sm:px-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="truncate text-muted-foreground text-sm">Blended ROAS</p>
-        <ShoppingBag aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      </div>
-      <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{formatRoas(blended.roas)}</p>
-      <div className="flex flex-wrap items-center gap-x-1.5 text-xs">
-        <DeltaIndicator current={blended.roas} previous={blended.previousRoas} goodDirection="higher" />
-        <span className="text-muted-foreground tabular-nums">vs {formatRoas(blended.previousRoas)}</span>
-      </div>
-      <p className="text-muted-foreground text-xs tabular-nums">
-        {formatCompactMoney(blended.storeRevenueMinor, blended.currency)} store revenue ÷{" "}
-        {formatCompactMoney(blended.adSpendMinor, blended.currency)} ad spend
-      </p>
-    </Card>
+    <KpiTile
+      label="Blended ROAS"
+      icon={ShoppingBag}
+      current={blended.roas}
+      previous={blended.previousRoas}
+      format={formatRoas}
+      goodDirection="higher"
+      secondary={`${formatCompactMoney(blended.storeRevenueMinor, blended.currency)} store revenue ÷ ${formatCompactMoney(blended.adSpendMinor, blended.currency)} ad spend`}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
+export type ClientAddressResolver = (c: Context) => string;
+
 /**
  * The client's address for per-address rate limits: the socket's remote address, or the first
  * X-Forwarded-For entry behind a trusted proxy (TRUST_PROXY). In-process requests (tests) are "local".
