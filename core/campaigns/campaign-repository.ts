@@ -69,6 +69,11 @@ export interface CampaignRepository {
   ): Promise<Array<{ campaign: CampaignSummary; position: CampaignListPosition }>>;
   /** A managed campaign of the organization. */
   findSummary(organizationId: string, campaignId: string): Promise<CampaignSummary | null>;
+  /**
+   * A number that moves (by triggers, migration 0010) whenever the organization's campaign list
+   * could read differently: a page read after this was read is current for this version.
+   */
+  listVersion(organizationId: string): Promise<number>;
 }
 
 // `is_managed` and the escape character work alike on SQLite and PostgreSQL.
@@ -235,6 +240,12 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
   // (and how many values each has), so it is compiled once per such shape and then run with the
   // request's values in place of the placeholders.
   const listTemplates = new Map<string, CompiledQuery>();
+  // Asked on every API list call, so compiled once as well.
+  const listVersionSql = db
+    .selectFrom("campaign_list_versions")
+    .select("version")
+    .where("organization_id", "=", "")
+    .compile().sql;
 
   return {
     async findForChange(organizationId, campaignId) {
@@ -360,6 +371,10 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
         campaign: toSummary(row),
         position: { createdAt: row.created_at_text, id: row.id },
       }));
+    },
+    async listVersion(organizationId) {
+      const { rows } = await db.executeQuery<{ version: number }>(CompiledQuery.raw(listVersionSql, [organizationId]));
+      return Number(rows[0]?.version ?? 0);
     },
     async findSummary(organizationId, campaignId) {
       const row = await selectSummaries(organizationId).where("campaigns.id", "=", campaignId).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignSummary } from "../analytics/analytics-types.ts";
+import { createSyncRepository } from "../sync/sync-repository.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
 import { findCampaignSummary, type ListCampaignsRequest, listCampaigns } from "./list-campaigns.ts";
 
@@ -115,5 +116,69 @@ describe("listing campaigns (the API's GET /campaigns)", () => {
     const managed = await list({});
     expect(managed.campaigns.map((campaign) => campaign.platform)).toEqual(Array(4).fill("facebook-ads"));
     expect(await findCampaignSummary(world.deps, owner.organizationId, ownerCampaign.id)).toBeNull();
+  });
+});
+
+describe("the list version (what the API files finished pages under)", () => {
+  it("moves with every write the list could show, on any path, and only then", async () => {
+    const organization = await world.connectOrganization(["google-ads"], "Versioned");
+    const campaign = organization.campaigns["google-ads"]![0]!;
+    const db = world.sandbox.db;
+    const versionOf = (id: string) => world.deps.campaigns.listVersion(id);
+    const strangerVersion = await versionOf(stranger.organizationId);
+    let last = await versionOf(organization.organizationId);
+    expect(last).toBeGreaterThan(0); // the sync wrote its campaigns
+    const expectMoved = async (moved: boolean) => {
+      const now = await versionOf(organization.organizationId);
+      if (moved) expect(now).toBeGreaterThan(last);
+      else expect(now).toBe(last);
+      last = now;
+    };
+
+    const sync = createSyncRepository(db);
+    const stored = await world.deps.campaigns.findForChange(organization.organizationId, campaign.id);
+    if (!stored) throw new Error("campaign not found");
+    const asSynced = {
+      externalId: stored.externalId,
+      name: stored.name,
+      status: stored.status,
+      dailyBudgetMinor: stored.dailyBudgetMinor,
+      currency: stored.currency,
+    };
+    // A sync that finds nothing new rewrites the row but leaves the pages in place.
+    await sync.upsertCampaigns(organization.organizationId, campaign.adAccountId, [asSynced]);
+    await expectMoved(false);
+    await sync.upsertCampaigns(organization.organizationId, campaign.adAccountId, [
+      { ...asSynced, dailyBudgetMinor: (asSynced.dailyBudgetMinor ?? 0) + 100 },
+    ]);
+    await expectMoved(true);
+    await sync.upsertCampaigns(organization.organizationId, campaign.adAccountId, [
+      { ...asSynced, externalId: "new-on-the-platform" },
+    ]);
+    await expectMoved(true);
+    await world.deps.campaigns.recordChange(organization.organizationId, campaign.id, { status: "paused" });
+    await expectMoved(true);
+
+    const account = db.updateTable("ad_accounts").where("id", "=", campaign.adAccountId);
+    await account.set({ updated_at: new Date().toISOString() }).execute();
+    await expectMoved(false);
+    await account.set({ is_managed: false }).execute();
+    await expectMoved(true);
+
+    const { connection_id: connectionId } = await db
+      .selectFrom("ad_accounts")
+      .select("connection_id")
+      .where("id", "=", campaign.adAccountId)
+      .executeTakeFirstOrThrow();
+    const connection = db.updateTable("connections").where("id", "=", connectionId);
+    await connection.set({ last_synced_at: new Date().toISOString() }).execute();
+    await expectMoved(false);
+    await connection.set({ status: "disconnected" }).execute();
+    await expectMoved(true);
+    // Deleting the connection deletes its campaigns (a cascade), which moves it too.
+    await db.deleteFrom("connections").where("id", "=", connectionId).execute();
+    await expectMoved(true);
+
+    expect(await versionOf(stranger.organizationId)).toBe(strangerVersion);
   });
 });

@@ -9,6 +9,7 @@ import * as sync from "./migrations/0006-sync.ts";
 import * as campaignManagement from "./migrations/0007-campaign-management.ts";
 import * as analyticsRollups from "./migrations/0008-analytics-rollups.ts";
 import * as campaignListIndex from "./migrations/0009-campaign-list-index.ts";
+import * as campaignListVersions from "./migrations/0010-campaign-list-versions.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0007-campaign-management": campaignManagement,
   "0008-analytics-rollups": analyticsRollups,
   "0009-campaign-list-index": campaignListIndex,
+  "0010-campaign-list-versions": campaignListVersions,
 };
 
 export interface MigrationReport {

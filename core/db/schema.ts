@@ -452,6 +452,12 @@ export interface StoreOrderDailyRevenueTable {
   orders: number;
 }
 
+/** Moves (by triggers) whenever the organization's campaign list could read differently. */
+export interface CampaignListVersionTable {
+  organization_id: string;
+  version: number;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -488,4 +494,5 @@ export interface Database {
   campaign_metric_cumulative: CampaignMetricCumulativeTable;
   ad_account_daily_metrics: AdAccountDailyMetricsTable;
   store_order_daily_revenue: StoreOrderDailyRevenueTable;
+  campaign_list_versions: CampaignListVersionTable;
 }

@@ -210,6 +210,7 @@ export const errorEnvelopeSchema = z
   .meta({ id: "Error" });
 
 export type WireCampaign = z.output<typeof campaignSchema>;
+export type WireCampaignList = z.output<typeof campaignListSchema>;
 export type WireCampaignMetrics = z.output<typeof campaignMetricsSchema>["data"];
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuerySchema>;
 export type CreateCampaignBody = z.output<typeof createCampaignBodySchema>;

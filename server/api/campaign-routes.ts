@@ -25,6 +25,12 @@ import { fromWirePlatform, fromWireStatus } from "../../core/public-api/wire-val
 import type { AdsClock } from "../../core/sync/ads-clock.ts";
 import type { ApiApp } from "./api-app.ts";
 import {
+  campaignListCacheKey,
+  campaignListResponse,
+  createCampaignListCache,
+  toCampaignListJson,
+} from "./campaign-list-cache.ts";
+import {
   type idempotency,
   principalOf,
   requireJsonBody,
@@ -271,10 +277,18 @@ export function registerCampaignRoutes(
 ) {
   const writeMiddleware = [requirePrincipal, requireWriteAccess, requireJsonBody, writeGuards.idempotency];
 
+  const listCache = createCampaignListCache();
   api.openapi({ ...listRoute, middleware: [requirePrincipal] }, async (c) => {
     const query = c.req.valid("query");
-    const page = await listCampaigns(servicesOf().campaignChanges, {
-      organizationId: principalOf(c).organizationId,
+    const { organizationId } = principalOf(c);
+    const deps = servicesOf().campaignChanges;
+    // The version is read before the page: a write landing in between moves it, so a page is
+    // never filed under a version older than what it shows.
+    const cacheKey = campaignListCacheKey(organizationId, await deps.campaigns.listVersion(organizationId), query);
+    const cached = listCache.get(cacheKey);
+    if (cached !== undefined) return campaignListResponse(c, cached);
+    const page = await listCampaigns(deps, {
+      organizationId,
       statuses: query.status?.map(fromWireStatus),
       platforms: query.platform?.map(fromWirePlatform),
       adAccountIds: query.ad_account_id,
@@ -282,7 +296,9 @@ export function registerCampaignRoutes(
       limit: query.limit,
       cursor: query.cursor || null,
     });
-    return c.json({ data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor }, 200);
+    const json = toCampaignListJson({ data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor });
+    listCache.set(cacheKey, json);
+    return campaignListResponse(c, json);
   });
 
   api.openapi({ ...createRouteDefinition, middleware: writeMiddleware }, async (c) => {

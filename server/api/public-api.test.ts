@@ -150,9 +150,62 @@ describe("GET /api/v1/campaigns", () => {
   });
 });
 
+describe("GET /api/v1/campaigns, answered again", () => {
+  it("serves the same page only while nothing on it changed, on this node or any other", async () => {
+    const other = startApp(); // a second node over the same database
+    const listOf = async (app: typeof main.app) =>
+      (await call("GET", "/api/v1/campaigns?limit=100", { key: keys.bo!.plaintext, app })).body.data as WireCampaign[];
+    const campaign = googleCampaignOf(bo);
+    const shown = async (app: typeof main.app) => (await listOf(app)).find((item) => item.id === campaign.id);
+    const first = await listOf(main.app);
+    expect(await listOf(main.app)).toEqual(first);
+    expect(await listOf(other.app)).toEqual(first);
+
+    // A sync on another node renames it: straight in the database, past both apps.
+    await world.sandbox.db
+      .updateTable("campaigns")
+      .set({ name: "Renamed on the platform" })
+      .where("id", "=", campaign.id)
+      .execute();
+    expect((await shown(main.app))?.name).toBe("Renamed on the platform");
+    // A change through one node shows on the other.
+    const paused = await call("PUT", `/api/v1/campaigns/${campaign.id}`, {
+      key: keys.bo!.plaintext,
+      body: { status: "paused" },
+    });
+    expect(paused.status).toBe(200);
+    expect((await shown(other.app))?.status).toBe("paused");
+    // An ad account no longer managed takes its campaigns off the list.
+    await world.sandbox.db
+      .updateTable("ad_accounts")
+      .set({ is_managed: false })
+      .where("id", "=", campaign.adAccountId)
+      .execute();
+    expect(await shown(main.app)).toBeUndefined();
+    await world.sandbox.db
+      .updateTable("ad_accounts")
+      .set({ is_managed: true })
+      .where("id", "=", campaign.adAccountId)
+      .execute();
+    expect(await shown(other.app)).toMatchObject({ name: "Renamed on the platform", status: "paused" });
+  });
+});
+
 describe("GET /api/v1/campaigns/{id} and /metrics", () => {
   it("answers one campaign and its KPIs, in total and per day", async () => {
-    const campaign = googleCampaignOf(ada);
+    // The sandbox simulates some campaigns without delivery (removed, or started today): take one with days.
+    const googleCampaigns = ada.campaigns["google-ads"]!;
+    const delivering = await world.sandbox.db
+      .selectFrom("campaign_daily_metrics")
+      .select("campaign_id")
+      .where(
+        "campaign_id",
+        "in",
+        googleCampaigns.map((item) => item.id),
+      )
+      .where("spend_minor", ">", 0)
+      .executeTakeFirstOrThrow();
+    const campaign = googleCampaigns.find((item) => item.id === delivering.campaign_id)!;
     const one = await call("GET", `/api/v1/campaigns/${campaign.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject({
