@@ -155,9 +155,10 @@ describe("GET /api/v1/campaigns, answered again", () => {
     const other = startApp(); // a second node over the same database
     const listOf = async (app: typeof main.app) =>
       (await call("GET", "/api/v1/campaigns?limit=100", { key: keys.bo!.plaintext, app })).body.data as WireCampaign[];
-    const campaign = googleCampaignOf(bo);
-    const shown = async (app: typeof main.app) => (await listOf(app)).find((item) => item.id === campaign.id);
     const first = await listOf(main.app);
+    // One the platform lets us pause (the sandbox also simulates removed campaigns).
+    const campaign = first.find((item) => item.status === "active")!;
+    const shown = async (app: typeof main.app) => (await listOf(app)).find((item) => item.id === campaign.id);
     expect(await listOf(main.app)).toEqual(first);
     expect(await listOf(other.app)).toEqual(first);
 
@@ -179,13 +180,13 @@ describe("GET /api/v1/campaigns, answered again", () => {
     await world.sandbox.db
       .updateTable("ad_accounts")
       .set({ is_managed: false })
-      .where("id", "=", campaign.adAccountId)
+      .where("id", "=", campaign.ad_account_id)
       .execute();
     expect(await shown(main.app)).toBeUndefined();
     await world.sandbox.db
       .updateTable("ad_accounts")
       .set({ is_managed: true })
-      .where("id", "=", campaign.adAccountId)
+      .where("id", "=", campaign.ad_account_id)
       .execute();
     expect(await shown(other.app)).toMatchObject({ name: "Renamed on the platform", status: "paused" });
   });

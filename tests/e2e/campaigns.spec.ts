@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
 import { DEVELOPMENT_AUTH_SECRET } from "../../core/config/env.ts";
 import { sandboxAdminToken } from "../../simulator/sandbox-app.ts";
 import { signedInPage } from "../support/accounts.ts";
@@ -107,8 +106,6 @@ describe("campaigns", () => {
           .set({ name: names[index] ?? "" })
           .where("id", "=", campaign.id)
           .execute();
-      // Written straight to the tables, not by a sync: bring the analytics rollups in line.
-      await createAnalyticsRepository(db).rebuildRollups(organizationId);
     });
 
     await page.goto(`/campaigns/mes-ads?${JANUARY}`);

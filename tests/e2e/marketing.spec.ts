@@ -170,7 +170,8 @@ describe("pricing plans", () => {
 
   it("are complete in the server's HTML, monthly, and switch without JavaScript", async () => {
     const page = await browser.newPage({ ...DESKTOP, javaScriptEnabled: false });
-    await page.goto("/pricing", { waitUntil: "domcontentloaded" });
+    // "load": the stylesheet hides the yearly prices, and innerText reads what the styles show.
+    await page.goto("/pricing", { waitUntil: "load" });
     const main = page.getByRole("main");
     expect(await visibleText(planCard(main, "Starter"))).toContain("$49 /month");
     expect(await visibleText(planCard(main, "Professional"))).toContain("$149 /month");

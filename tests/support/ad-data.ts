@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { createAnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
 import type { CampaignStatus, ConnectionStatus, Database } from "../../core/db/schema.ts";
 
 export interface SeededCampaign {
@@ -17,7 +18,10 @@ export interface SeededConnection {
   campaigns?: SeededCampaign[];
 }
 
-/** Writes a connection with one ad account, its campaigns and their daily spend, as a sync would. */
+/**
+ * Writes a connection with one ad account, its campaigns and their daily spend, as a sync would,
+ * rollups included. Metrics changed afterwards need `rebuildRollups` again.
+ */
 export async function seedConnection(db: Kysely<Database>, seed: SeededConnection): Promise<{ connectionId: string }> {
   const connectionId = randomUUID();
   const adAccountId = randomUUID();
@@ -68,5 +72,8 @@ export async function seedConnection(db: Kysely<Database>, seed: SeededConnectio
         )
         .execute();
   }
+  // Metrics written straight to the table, not by a sync: the analytics read the rollups.
+  if ((seed.campaigns ?? []).some((campaign) => Object.keys(campaign.spend ?? {}).length > 0))
+    await createAnalyticsRepository(db).rebuildRollups(seed.organizationId);
   return { connectionId };
 }
