@@ -19,6 +19,9 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
   const spendByCurrency = new Map<string, number>();
   for (const row of platforms)
     spendByCurrency.set(row.currency, (spendByCurrency.get(row.currency) ?? 0) + row.current.spendMinor);
+  // A platform with accounts in two currencies has a row for each: the currency tells them apart.
+  const rowsOfPlatform = new Map<string, number>();
+  for (const row of platforms) rowsOfPlatform.set(row.platform, (rowsOfPlatform.get(row.platform) ?? 0) + 1);
   const shareOf = (row: PlatformTotals) => {
     const total = spendByCurrency.get(row.currency) ?? 0;
     return total > 0 ? row.current.spendMinor / total : null;
@@ -84,6 +87,9 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
                     <TableRow key={`${row.platform}-${row.currency}`}>
                       <TableHead scope="row" className="font-medium text-foreground">
                         <PlatformLabel platform={row.platform} />
+                        {(rowsOfPlatform.get(row.platform) ?? 0) > 1 ? (
+                          <span className="ml-1 font-normal text-muted-foreground text-xs">{row.currency}</span>
+                        ) : null}
                       </TableHead>
                       <TableCell className="text-right tabular-nums">
                         <div>{formatMoney(row.current.spendMinor, row.currency)}</div>
