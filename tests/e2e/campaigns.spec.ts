@@ -292,15 +292,16 @@ describe("campaigns", () => {
     const changedName = (await updated.first().locator("span").first().innerText()).trim();
     await dialog.getByRole("button", { name: "Done" }).click();
 
-    // The table shows the new budget; undo puts the old one back, here and on the platform.
-    const changedRow = rowOf(page, changedName);
-    const newBudget = await cellValue(page, changedRow, "Daily budget");
+    // The history logs the change with its reason, and the table shows the new budget.
     await page.getByRole("link", { name: "Change history" }).click();
     const history = page.getByRole("list", { name: "Change history" });
     const changeEntry = history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Applied" });
     const [, oldBudget = "", loggedBudget] = /(\S+)\/day\s*→\s*(\S+)\/day/.exec(await changeEntry.innerText()) ?? [];
-    expect(loggedBudget).toBe(newBudget);
     expect(await changeEntry.innerText()).toContain("Cutting spend for the test");
+    await page.goBack();
+    await expect.poll(() => cellValue(page, rowOf(page, changedName), "Daily budget")).toBe(loggedBudget);
+    // Undo puts the old budget back, here and on the platform.
+    await page.goForward();
     await changeEntry.getByRole("button", { name: "Undo" }).click();
     await page.getByText("Change undone", { exact: true }).waitFor();
     await history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Undone" }).waitFor();
