@@ -24,12 +24,7 @@ import { NO_SUCH_CAMPAIGN_MESSAGE, updateApiCampaign } from "../../core/public-a
 import { fromWirePlatform, fromWireStatus } from "../../core/public-api/wire-values.ts";
 import type { AdsClock } from "../../core/sync/ads-clock.ts";
 import type { ApiApp } from "./api-app.ts";
-import {
-  campaignListCacheKey,
-  campaignListResponse,
-  createCampaignListCache,
-  toCampaignListJson,
-} from "./campaign-list-cache.ts";
+import { campaignListResponse, createCampaignListCache } from "./campaign-list-cache.ts";
 import {
   type idempotency,
   principalOf,
@@ -282,22 +277,19 @@ export function registerCampaignRoutes(
     const query = c.req.valid("query");
     const { organizationId } = principalOf(c);
     const deps = servicesOf().campaignChanges;
-    // The version is read before the page: a write landing in between moves it, so a page is
-    // never filed under a version older than what it shows.
-    const cacheKey = campaignListCacheKey(organizationId, await deps.campaigns.listVersion(organizationId), query);
-    const cached = listCache.get(cacheKey);
-    if (cached !== undefined) return campaignListResponse(c, cached);
-    const page = await listCampaigns(deps, {
-      organizationId,
-      statuses: query.status?.map(fromWireStatus),
-      platforms: query.platform?.map(fromWirePlatform),
-      adAccountIds: query.ad_account_id,
-      search: query.q?.trim() || undefined,
-      limit: query.limit,
-      cursor: query.cursor || null,
-    });
-    const json = toCampaignListJson({ data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor });
-    listCache.set(cacheKey, json);
+    const build = async () => {
+      const page = await listCampaigns(deps, {
+        organizationId,
+        statuses: query.status?.map(fromWireStatus),
+        platforms: query.platform?.map(fromWirePlatform),
+        adAccountIds: query.ad_account_id,
+        search: query.q?.trim() || undefined,
+        limit: query.limit,
+        cursor: query.cursor || null,
+      });
+      return { data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor };
+    };
+    const json = await listCache.pageJson({ campaigns: deps.campaigns, organizationId, query, build });
     return campaignListResponse(c, json);
   });
 

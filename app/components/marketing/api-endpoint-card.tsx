@@ -90,6 +90,23 @@ function TryItLabel({ label }: { label: string }) {
   );
 }
 
+/** The Try it button of a panel that opens in place (a <details>), without JavaScript. */
+function TryItSummary({ label }: { label: string }) {
+  return (
+    <summary
+      className={cn(
+        TRY_BUTTON,
+        "list-none [&::-webkit-details-marker]:hidden",
+        "group-open:bg-secondary group-open:text-secondary-foreground",
+      )}
+    >
+      <Play aria-hidden="true" />
+      <TryItLabel label={label} />
+      <ChevronDown aria-hidden="true" className="transition-transform group-open:rotate-180" />
+    </summary>
+  );
+}
+
 function ExampleTry({
   endpoint,
   baseUrl,
@@ -103,17 +120,7 @@ function ExampleTry({
 }) {
   return (
     <details className="group">
-      <summary
-        className={cn(
-          TRY_BUTTON,
-          "list-none [&::-webkit-details-marker]:hidden",
-          "group-open:bg-secondary group-open:text-secondary-foreground",
-        )}
-      >
-        <Play aria-hidden="true" />
-        <TryItLabel label={label} />
-        <ChevronDown aria-hidden="true" className="transition-transform group-open:rotate-180" />
-      </summary>
+      <TryItSummary label={label} />
       <div className="grid gap-5 border-t p-5 sm:p-6">
         <p className="text-muted-foreground text-sm">
           This is the documented example.{" "}
@@ -195,17 +202,7 @@ function LiveTry({
     );
   return (
     <details className="group">
-      <summary
-        className={cn(
-          TRY_BUTTON,
-          "list-none [&::-webkit-details-marker]:hidden",
-          "group-open:bg-secondary group-open:text-secondary-foreground",
-        )}
-      >
-        <Play aria-hidden="true" />
-        <TryItLabel label={label} />
-        <ChevronDown aria-hidden="true" className="transition-transform group-open:rotate-180" />
-      </summary>
+      <TryItSummary label={label} />
       <div className="grid gap-4 border-t p-5 sm:p-6">
         <p
           role="note"
