@@ -32,6 +32,9 @@ export default defineConfig({
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // A page settles in its own time on a shared two-core machine; wait as long as
+          // Playwright's own assertions do rather than vitest's 1 s, which a busy CI run can miss.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -88,6 +88,10 @@ describe("app shell sidebar", () => {
     const page = await newSignedInPage(browser, desktop);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    // Hover once the 200 ms collapse has finished: a link still shrinking moves out from under
+    // the pointer, and the browser's pointerleave closes the tooltip again.
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
     await page.getByRole("link", { name: "Optimizer" }).hover();
     await expect.poll(() => page.getByRole("tooltip", { name: "Optimizer" }).count()).toBe(1);
   });
