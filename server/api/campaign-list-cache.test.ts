@@ -43,13 +43,13 @@ describe("the API's kept campaign pages", () => {
     const cache = createCampaignListCache(pageSize * 3 + 300);
     let builds = 0;
     const nameOf = async (organizationId: string, query: unknown) => {
-      const json = await cache.pageJson({
+      const { json } = await cache.page({
         campaigns,
         organizationId,
         query,
         build: async () => pageBuiltBy(++builds),
       });
-      return (JSON.parse(json) as WireCampaignList).data[0]?.name;
+      return (JSON.parse(json ?? "null") as WireCampaignList).data[0]?.name;
     };
 
     expect(await nameOf(ada.organizationId, { limit: 25 })).toBe("Build 1");

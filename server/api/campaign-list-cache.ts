@@ -4,7 +4,12 @@
  * is served again only while nothing it shows has changed, on this node or any other. Reading the
  * version is one key lookup; building a page is a joined query, the mapping and the JSON, which is
  * most of what a list call costs. Old versions' pages are never asked for again and age out.
+ *
+ * The same three things name the page to clients: its ETag is a digest of organization, version
+ * and query, so a client that sends it back in If-None-Match gets 304 Not Modified while nothing
+ * it saw has changed, without the page being built or kept on this node.
  */
+import { createHash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
 import type { CampaignRepository } from "../../core/campaigns/campaign-repository.ts";
 import type { WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
@@ -12,8 +17,20 @@ import type { WireCampaignList } from "../../core/public-api/public-api-schemas.
 /** A page as JSON text, still typed as the page, so answering with it is checked like c.json(). */
 export type CampaignListJson = string & { readonly page: WireCampaignList };
 
-export function campaignListResponse(c: Context, json: CampaignListJson) {
-  return c.body(json, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<
+/** The answer to a list call: the page, or null when the client's ETag still names it. */
+export interface CampaignListPage {
+  etag: string;
+  json: CampaignListJson | null;
+}
+
+/** Revalidated on every use, never kept by a shared cache: a page is one organization's. */
+const LIST_CACHE_CONTROL = "private, no-cache";
+
+export function campaignListResponse(c: Context, { etag, json }: CampaignListPage) {
+  const headers = { ETag: etag, "Cache-Control": LIST_CACHE_CONTROL };
+  // No body: typed as what the route declares for its content-less 304.
+  if (json === null) return c.body(null, 304, headers) as unknown as TypedResponse<Record<never, never>, 304, string>;
+  return c.body(json, 200, { ...headers, "Content-Type": "application/json" }) as unknown as TypedResponse<
     WireCampaignList,
     200,
     "json"
@@ -22,16 +39,27 @@ export function campaignListResponse(c: Context, json: CampaignListJson) {
 
 export interface CampaignListCache {
   /**
-   * The organization's page for `query`: kept, or built by `build` and kept. The version is read
-   * before anything is built: a write landing in between moves it, so a page is never filed under
-   * a version older than what it shows.
+   * The organization's page for `query`: kept, or built by `build` and kept; none when
+   * `ifNoneMatch` (the request's If-None-Match) names it. The version is read before anything is
+   * built: a write landing in between moves it, so a page is never filed under a version older
+   * than what it shows.
    */
-  pageJson(request: {
+  page(request: {
     campaigns: Pick<CampaignRepository, "listVersion">;
     organizationId: string;
     query: unknown;
+    ifNoneMatch?: string;
     build: () => Promise<WireCampaignList>;
-  }): Promise<CampaignListJson>;
+  }): Promise<CampaignListPage>;
+}
+
+/** If-None-Match's list of entity tags (or `*`) names `etag`, compared weakly as RFC 9110 says for GET. */
+function namesEtag(ifNoneMatch: string, etag: string): boolean {
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === opaque;
+  });
 }
 
 /** Pages of every organization together: about 2,500 pages of 25 campaigns. */
@@ -66,14 +94,17 @@ export function createCampaignListCache(maxCharacters = DEFAULT_MAX_CHARACTERS):
     characters += size;
   }
   return {
-    async pageJson({ campaigns, organizationId, query, build }) {
+    async page({ campaigns, organizationId, query, ifNoneMatch, build }) {
       const version = await campaigns.listVersion(organizationId);
       const key = `${organizationId}\n${version}\n${JSON.stringify(query)}`;
+      // Weak: the same page is also sent gzipped, which a strong tag would have to tell apart.
+      const etag = `W/"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
+      if (ifNoneMatch !== undefined && namesEtag(ifNoneMatch, etag)) return { etag, json: null };
       const kept = get(key);
-      if (kept !== undefined) return kept;
+      if (kept !== undefined) return { etag, json: kept };
       const json = JSON.stringify(await build()) as CampaignListJson;
       set(key, json);
-      return json;
+      return { etag, json };
     },
   };
 }

@@ -57,6 +57,21 @@ const rateLimitHeaders = z.object({
     .meta({ description: "Every limit that applies: `600;w=60, 100000;w=2592000` (per minute per key, per month)." }),
 });
 
+const pageValidatorHeaders = {
+  ETag: z.string().meta({
+    description:
+      "Names this page as it is now. Send it back in If-None-Match to get 304 while no campaign on the page, and no filter's match, has changed.",
+  }),
+  "Cache-Control": z.string().meta({ description: "`private, no-cache`: revalidate before reusing a kept page." }),
+};
+
+const ifNoneMatchHeader = z.object({
+  "If-None-Match": z
+    .string()
+    .optional()
+    .meta({ description: "The ETag of a page you kept: answered with 304 and no body while it is unchanged." }),
+});
+
 const ERROR_EXAMPLES: Record<number, { description: string; code: string; message: string }> = {
   400: {
     description: "Malformed JSON or a bad cursor.",
@@ -147,14 +162,18 @@ const listRoute = createRoute({
   summary: exampleOf("list-campaigns").summary,
   description: exampleOf("list-campaigns").description,
   security,
-  request: { query: listCampaignsQuerySchema },
+  request: { query: listCampaignsQuerySchema, headers: ifNoneMatchHeader },
   responses: {
     200: {
       description: "A page of campaigns.",
-      headers: rateLimitHeaders,
+      headers: rateLimitHeaders.extend(pageValidatorHeaders),
       content: {
         "application/json": { schema: campaignListSchema, example: exampleOf("list-campaigns").responseBody },
       },
+    },
+    304: {
+      description: "The page named by If-None-Match is still what this call would return; no body.",
+      headers: rateLimitHeaders.extend(pageValidatorHeaders),
     },
     ...errorResponses(READ_ERRORS),
   },
@@ -289,8 +308,9 @@ export function registerCampaignRoutes(
       });
       return { data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor };
     };
-    const json = await listCache.pageJson({ campaigns: deps.campaigns, organizationId, query, build });
-    return campaignListResponse(c, json);
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const page = await listCache.page({ campaigns: deps.campaigns, organizationId, query, ifNoneMatch, build });
+    return campaignListResponse(c, page);
   });
 
   api.openapi({ ...createRouteDefinition, middleware: writeMiddleware }, async (c) => {

@@ -159,6 +159,18 @@ describe("the API reference", () => {
     };
     expect(body.data.map((campaign) => campaign.name)).toEqual(["Campaign 2"]);
 
+    // The page's ETag sent back: nothing changed, so 304 and no body.
+    const etag = await answer
+      .getByRole("term")
+      .filter({ hasText: /^ETag$/ })
+      .locator("xpath=following-sibling::dd[1]")
+      .textContent();
+    expect(etag).toMatch(/^W\/"/);
+    await listConsole.getByRole("textbox", { name: "If-None-Match header" }).fill(etag ?? "");
+    await listConsole.getByRole("button", { name: "Send request" }).click();
+    await answer.getByText("304 Not Modified", { exact: true }).waitFor();
+    expect(await answer.getByRole("region", { name: /^Response body/ }).count()).toBe(0);
+
     // The key is shared by the page's consoles and kept for this tab only.
     const metricsConsole = page.getByRole("form", { name: "Console: GET /api/v1/campaigns/{id}/metrics" });
     expect(await metricsConsole.getByLabel("API key").inputValue()).toBe(key);

@@ -14,7 +14,7 @@ export interface ApiAnswer {
   body: string;
 }
 
-/** The headers a developer checks first: limits, replays and the id to quote to support. */
+/** The headers a developer checks first: limits, replays, the page's validator and the id to quote to support. */
 export const HEADERS_OF_INTEREST = [
   "RateLimit-Limit",
   "RateLimit-Remaining",
@@ -22,6 +22,7 @@ export const HEADERS_OF_INTEREST = [
   "RateLimit-Policy",
   "Retry-After",
   "Idempotent-Replayed",
+  "ETag",
   "X-Request-Id",
 ];
 
@@ -29,6 +30,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: "OK",
   201: "Created",
   204: "No Content",
+  304: "Not Modified",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
@@ -47,7 +49,8 @@ export function statusLine(status: number): string {
 }
 
 export function ApiAnswerView({ answer, label }: { answer: ApiAnswer; label: string }) {
-  const isSuccess = answer.status >= 200 && answer.status < 300;
+  // 304 too: the page the caller kept is still current.
+  const isSuccess = answer.status >= 200 && answer.status < 400;
   return (
     <section aria-label={`Response: ${label}`} className="grid min-w-0 gap-3">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
