@@ -9,7 +9,7 @@
  * and query, so a client that sends it back in If-None-Match gets 304 Not Modified while nothing
  * it saw has changed, without the page being built or kept on this node.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
 import type { CampaignRepository } from "../../core/campaigns/campaign-repository.ts";
 import type { WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
@@ -98,7 +98,7 @@ export function createCampaignListCache(maxCharacters = DEFAULT_MAX_CHARACTERS):
       const version = await campaigns.listVersion(organizationId);
       const key = `${organizationId}\n${version}\n${JSON.stringify(query)}`;
       // Weak: the same page is also sent gzipped, which a strong tag would have to tell apart.
-      const etag = `W/"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
+      const etag = `W/"${hash("sha256", key, "base64url").slice(0, 27)}"`;
       if (ifNoneMatch !== undefined && namesEtag(ifNoneMatch, etag)) return { etag, json: null };
       const kept = get(key);
       if (kept !== undefined) return { etag, json: kept };
