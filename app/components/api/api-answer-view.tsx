@@ -43,14 +43,18 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** 2xx, and 304 (the page the caller kept is still current): shown green, the rest red. */
+export function isSuccessfulStatus(status: number): boolean {
+  return status >= 200 && status < 400;
+}
+
 export function statusLine(status: number): string {
   const text = STATUS_TEXT[status];
   return text ? `${status} ${text}` : String(status);
 }
 
 export function ApiAnswerView({ answer, label }: { answer: ApiAnswer; label: string }) {
-  // 304 too: the page the caller kept is still current.
-  const isSuccess = answer.status >= 200 && answer.status < 400;
+  const isSuccess = isSuccessfulStatus(answer.status);
   return (
     <section aria-label={`Response: ${label}`} className="grid min-w-0 gap-3">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

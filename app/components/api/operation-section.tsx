@@ -2,6 +2,7 @@ import { ChevronRight, Lock } from "lucide-react";
 import { buildCurl, formatJson } from "../../lib/api-examples.ts";
 import { cn } from "../../lib/cn.ts";
 import { CodeBlock } from "../marketing/code-block.tsx";
+import { isSuccessfulStatus } from "./api-answer-view.tsx";
 import { ApiConsole } from "./api-console.tsx";
 import { InlineCode } from "./inline-code.tsx";
 import { MethodBadge } from "./method-badge.tsx";
@@ -129,7 +130,7 @@ function ParameterGroup({ title, parameters }: { title: string; parameters: Refe
 }
 
 function ResponseDetails({ response, label, isOpen }: { response: ReferenceResponse; label: string; isOpen: boolean }) {
-  const isSuccess = response.status.startsWith("2");
+  const isSuccess = isSuccessfulStatus(Number(response.status));
   const hasMore = response.fields.length > 0 || response.headers.length > 0 || response.example !== null;
   const summary = (
     <>
