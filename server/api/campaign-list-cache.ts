@@ -5,14 +5,15 @@
  * version is one key lookup; building a page is a joined query, the mapping and the JSON, which is
  * most of what a list call costs. Old versions' pages are never asked for again and age out.
  *
- * The same three things name the page to clients: its ETag is a digest of organization, version
- * and query, so a client that sends it back in If-None-Match gets 304 Not Modified while nothing
+ * The same three things name the page to clients: its ETag is a digest of them and the page's
+ * documented shape, so a client that sends it back in If-None-Match gets 304 Not Modified while nothing
  * it saw has changed, without the page being built or kept on this node.
  */
 import { hash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
+import { z } from "zod";
 import type { CampaignRepository } from "../../core/campaigns/campaign-repository.ts";
-import type { WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
+import { campaignListSchema, type WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
 
 /** A page as JSON text, still typed as the page, so answering with it is checked like c.json(). */
 export type CampaignListJson = string & { readonly page: WireCampaignList };
@@ -62,6 +63,12 @@ function namesEtag(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
+/**
+ * The page's shape as documented, digested into every ETag: a release that changes what a page
+ * carries must not answer 304 to a tag from before it, though the list itself has not changed.
+ */
+const PAGE_FORMAT = hash("sha256", JSON.stringify(z.toJSONSchema(campaignListSchema)), "base64url");
+
 /** Pages of every organization together: about 2,500 pages of 25 campaigns. */
 const DEFAULT_MAX_CHARACTERS = 16 * 1024 * 1024;
 
@@ -98,7 +105,7 @@ export function createCampaignListCache(maxCharacters = DEFAULT_MAX_CHARACTERS):
       const version = await campaigns.listVersion(organizationId);
       const key = `${organizationId}\n${version}\n${JSON.stringify(query)}`;
       // Weak: the same page is also sent gzipped, which a strong tag would have to tell apart.
-      const etag = `W/"${hash("sha256", key, "base64url").slice(0, 27)}"`;
+      const etag = `W/"${hash("sha256", `${PAGE_FORMAT}\n${key}`, "base64url").slice(0, 27)}"`;
       if (ifNoneMatch !== undefined && namesEtag(ifNoneMatch, etag)) return { etag, json: null };
       const kept = get(key);
       if (kept !== undefined) return { etag, json: kept };
