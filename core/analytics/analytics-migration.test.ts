@@ -1,58 +1,18 @@
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../../tests/support/test-database.ts";
-import { type DatabaseHandle, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import * as rateLimits from "../db/migrations/0001-rate-limits.ts";
-import * as accounts from "../db/migrations/0002-accounts.ts";
-import * as organizations from "../db/migrations/0003-organizations.ts";
-import * as ads from "../db/migrations/0004-ads.ts";
-import * as publicSite from "../db/migrations/0005-public-site.ts";
-import * as sync from "../db/migrations/0006-sync.ts";
-import * as campaignManagement from "../db/migrations/0007-campaign-management.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { migrateTo, migrateToLatest } from "../db/migrate.ts";
 import { createAnalyticsRepository } from "./analytics-repository.ts";
 import { getDashboardAnalytics } from "./get-dashboard-analytics.ts";
 
 /** A database of its own at the schema just before the rollups (the template is already past it). */
 let database: DatabaseHandle;
-let cleanUp: () => Promise<void>;
 beforeAll(async () => {
-  const name = `adhelm_test_premigration_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const baseUrl = testDatabaseUrl();
-  if (baseUrl) {
-    await runOnServer(baseUrl, `CREATE DATABASE ${name}`);
-    database = openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
-    cleanUp = () => runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else {
-    mkdirSync(TEST_DATA_DIR, { recursive: true });
-    const file = path.join(TEST_DATA_DIR, `${name}.db`);
-    database = openDatabase({ sqliteFile: file });
-    cleanUp = async () => {
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-    };
-  }
-  const migrator = new Migrator({
-    db: database.db,
-    provider: {
-      getMigrations: async () => ({
-        "0001-rate-limits": rateLimits,
-        "0002-accounts": accounts,
-        "0003-organizations": organizations,
-        "0004-ads": ads,
-        "0005-public-site": publicSite,
-        "0006-sync": sync,
-        "0007-campaign-management": campaignManagement,
-      }),
-    },
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  database = await createTestDatabase({ isEmpty: true });
+  await migrateTo(database.db, "0007-campaign-management");
 });
 afterAll(async () => {
   await database.close();
-  await cleanUp();
 });
 
 describe("the analytics rollups migration", () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as rateLimits from "./migrations/0001-rate-limits.ts";
 import * as accounts from "./migrations/0002-accounts.ts";
 import * as organizations from "./migrations/0003-organizations.ts";
@@ -35,8 +35,20 @@ export interface MigrationReport {
 
 /** Runs pending migrations. Safe to run twice and from several nodes at once (Kysely takes a lock). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  return report(await migratorOf(db).migrateToLatest());
+}
+
+/** Runs pending migrations up to and including `name`: how a test builds the schema as an older release had it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<MigrationReport> {
+  if (!(name in migrations)) throw new Error(`No migration named ${name}`);
+  return report(await migratorOf(db).migrateTo(name));
+}
+
+function migratorOf(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function report({ error, results = [] }: MigrationResultSet): MigrationReport {
   const failed = results.find((result) => result.status === "Error");
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : "";

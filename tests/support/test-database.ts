@@ -30,14 +30,15 @@ export async function runOnServer(baseUrl: string, statement: string): Promise<v
 }
 
 /**
- * A database of its own for one test file: a copy of the pre-migrated template, on SQLite or,
- * when TEST_DATABASE_URL is set, on PostgreSQL. Closing it deletes it.
+ * A database of its own for one test file: a copy of the pre-migrated template (or, with `isEmpty`,
+ * a database with no tables at all), on SQLite or, when TEST_DATABASE_URL is set, on PostgreSQL.
+ * Closing it deletes it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ isEmpty = false }: { isEmpty?: boolean } = {}): Promise<DatabaseHandle> {
   const name = `adhelm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const baseUrl = testDatabaseUrl();
   if (baseUrl) {
-    await runOnServer(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE_NAME}`);
+    await runOnServer(baseUrl, `CREATE DATABASE ${name}${isEmpty ? "" : ` TEMPLATE ${POSTGRES_TEMPLATE_NAME}`}`);
     const handle = openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name) });
     return {
       ...handle,
@@ -49,7 +50,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   mkdirSync(TEST_DATA_DIR, { recursive: true });
   const file = path.join(TEST_DATA_DIR, `${name}.db`);
-  copyFileSync(SQLITE_TEMPLATE, file);
+  if (!isEmpty) copyFileSync(SQLITE_TEMPLATE, file);
   const handle = openDatabase({ sqliteFile: file });
   return {
     ...handle,
