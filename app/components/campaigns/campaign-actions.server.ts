@@ -39,7 +39,6 @@ export async function campaignAction({ request, context }: ActionArgs) {
     );
   const input = parsed.data;
   const actor: ChangeActor = { type: "user", id: viewer.user.id, label: toViewer(viewer).name };
-  const changes = services.campaignChanges;
   try {
     if (input.intent === "preview") {
       const campaignIds =
@@ -50,11 +49,11 @@ export async function campaignAction({ request, context }: ActionArgs) {
               search: input.target.search,
               range: (await analyticsRangeFor(viewer, services, new URLSearchParams(input.target.search))).range,
             });
-      const previews = await previewInChunks(changes, organizationId, campaignIds, input.change);
+      const previews = await previewInChunks(services.campaignChanges, organizationId, campaignIds, input.change);
       return data<CampaignActionResult>({ ok: true, intent: "preview", previews });
     }
     if (input.intent === "apply") {
-      const result = await applyCampaignChanges(changes, {
+      const result = await applyCampaignChanges(services.campaignChanges, {
         organizationId,
         campaignIds: input.ids,
         change: input.change,
@@ -65,7 +64,7 @@ export async function campaignAction({ request, context }: ActionArgs) {
       });
       return data<CampaignActionResult>({ ok: true, intent: "apply", result });
     }
-    const result = await undoCampaignChange(changes, {
+    const result = await undoCampaignChange(services.campaignChanges, {
       organizationId,
       changeId: input.changeId,
       actor,
