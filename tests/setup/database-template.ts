@@ -3,6 +3,7 @@ import { openDatabase } from "../../core/db/database.ts";
 import { migrateToLatest } from "../../core/db/migrate.ts";
 import {
   databaseUrlFor,
+  dropDatabase,
   POSTGRES_TEMPLATE_NAME,
   runOnServer,
   SQLITE_TEMPLATE,
@@ -14,7 +15,7 @@ import {
 export default async function setup() {
   const baseUrl = testDatabaseUrl();
   if (baseUrl) {
-    await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE_NAME} WITH (FORCE)`);
+    await dropDatabase(baseUrl, POSTGRES_TEMPLATE_NAME);
     await runOnServer(baseUrl, `CREATE DATABASE ${POSTGRES_TEMPLATE_NAME}`);
     const template = openDatabase({ databaseUrl: databaseUrlFor(baseUrl, POSTGRES_TEMPLATE_NAME) });
     await migrateToLatest(template.db);

@@ -6,7 +6,7 @@ import { startServer } from "../../server/main.ts";
 import { startFakeGitHub } from "../support/fake-github.ts";
 import { freePort } from "../support/free-port.ts";
 import { startSmtpCatcher } from "../support/smtp-catcher.ts";
-import { databaseUrlFor, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
+import { databaseUrlFor, dropDatabase, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
 import { testEnv } from "../support/test-env.ts";
 
 declare module "vitest" {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = testDatabaseUrl();
   const databaseName = `adhelm_e2e_${process.pid}`;
   if (baseUrl) {
-    await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await dropDatabase(baseUrl, databaseName);
     await runOnServer(baseUrl, `CREATE DATABASE ${databaseName}`);
   }
   const smtp = await startSmtpCatcher();
@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await smtp.stop();
     await gitHub.stop();
-    if (baseUrl) await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    if (baseUrl) await dropDatabase(baseUrl, databaseName);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

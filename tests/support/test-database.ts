@@ -30,6 +30,23 @@ export async function runOnServer(baseUrl: string, statement: string): Promise<v
 }
 
 /**
+ * Drops a test database and whoever is still connected to it. One exception is waited out: an
+ * autovacuum worker that has just started on the new database belongs to no role we may signal, so
+ * FORCE refuses (insufficient_privilege) until the worker finishes, which takes milliseconds.
+ */
+export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      const isAutovacuum = (error as { code?: string }).code === "42501";
+      if (!isAutovacuum || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
  * A database of its own for one test file: a copy of the pre-migrated template (or, with `isEmpty`,
  * a database with no tables at all), on SQLite or, when TEST_DATABASE_URL is set, on PostgreSQL.
  * Closing it deletes it.
@@ -44,7 +61,7 @@ export async function createTestDatabase({ isEmpty = false }: { isEmpty?: boolea
       ...handle,
       async close() {
         await handle.close();
-        await runOnServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(baseUrl, name);
       },
     };
   }
