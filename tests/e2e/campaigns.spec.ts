@@ -296,12 +296,21 @@ describe("campaigns", () => {
     await page.getByRole("link", { name: "Change history" }).click();
     const history = page.getByRole("list", { name: "Change history" });
     const changeEntry = history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Applied" });
+    // Newest first, 50 to a page: two platforms can have more campaigns than that, and this one
+    // was among the first changed, so it may be on an older page.
+    await history.getByRole("listitem").first().waitFor();
+    while ((await changeEntry.count()) === 0) {
+      const shownUrl = page.url();
+      await page.getByRole("link", { name: "Show older changes" }).click();
+      await page.waitForURL((url) => url.toString() !== shownUrl);
+    }
+    const historyUrl = page.url();
     const [, oldBudget = "", loggedBudget] = /(\S+)\/day\s*→\s*(\S+)\/day/.exec(await changeEntry.innerText()) ?? [];
     expect(await changeEntry.innerText()).toContain("Cutting spend for the test");
-    await page.goBack();
+    await page.goto("/campaigns/mes-ads?size=100&sort=name&dir=asc");
     await expect.poll(() => cellValue(page, rowOf(page, changedName), "Daily budget")).toBe(loggedBudget);
     // Undo puts the old budget back, here and on the platform.
-    await page.goForward();
+    await page.goto(historyUrl);
     await changeEntry.getByRole("button", { name: "Undo" }).click();
     await page.getByText("Change undone", { exact: true }).waitFor();
     await history.getByRole("listitem").filter({ hasText: changedName }).filter({ hasText: "Undone" }).waitFor();
