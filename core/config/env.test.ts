@@ -4,7 +4,7 @@ import { DEVELOPMENT_AUTH_SECRET, EnvError, parseEnv, publicEnv } from "./env.ts
 describe("parseEnv", () => {
   it("works with no variables at all, on the embedded defaults", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data", APP_URL: "http://localhost:3000" });
+    expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", APP_URL: "http://localhost:3000" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADS_SANDBOX).toBe(true);
   });
@@ -43,6 +43,28 @@ describe("parseEnv", () => {
     );
     const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(48) });
     expect(env.isProduction).toBe(true);
+  });
+
+  it("keeps the sandbox and the demo off in production unless they are enabled explicitly", () => {
+    const secret = "x".repeat(48);
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret })).toMatchObject({
+      ADS_SANDBOX: false,
+      SEED_DEMO: false,
+    });
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret, ADS_SANDBOX: "true" }).ADS_SANDBOX).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development" })).toMatchObject({ ADS_SANDBOX: true, SEED_DEMO: true });
+  });
+
+  it("listens on loopback by default and refuses the development secret on a reachable host", () => {
+    expect(parseEnv({}).HOST).toBe("127.0.0.1");
+    expect(() => parseEnv({ HOST: "0.0.0.0" })).toThrowError(/AUTH_SECRET: the published development secret/);
+    expect(() => parseEnv({ HOST: "0.0.0.0", AUTH_SECRET: DEVELOPMENT_AUTH_SECRET })).toThrowError(EnvError);
+    for (const host of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"])
+      expect(parseEnv({ HOST: host }).HOST).toBe(host);
+    const exposed = parseEnv({ HOST: "0.0.0.0", AUTH_SECRET: "y".repeat(48) });
+    // The demo's password is public: it is not seeded on a reachable host unless asked for.
+    expect(exposed.SEED_DEMO).toBe(false);
+    expect(parseEnv({ HOST: "0.0.0.0", AUTH_SECRET: "y".repeat(48), SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
   });
 
   it("treats empty values as unset and trims a trailing slash from APP_URL", () => {

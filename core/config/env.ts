@@ -9,7 +9,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    // Loopback by default: exposing the server is a choice (HOST=0.0.0.0 behind TLS, see docs/SECURITY.md).
+    HOST: z.string().min(1).default("127.0.0.1"),
     APP_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
@@ -25,7 +26,8 @@ const envSchema = z
     GITHUB_CLIENT_ID: z.string().optional(),
     GITHUB_CLIENT_SECRET: z.string().optional(),
     GITHUB_URL: z.url().default("https://github.com"),
-    ADS_SANDBOX: booleanFromString.default(true),
+    // Unset: on in development and tests, off in production (it must be enabled there explicitly).
+    ADS_SANDBOX: booleanFromString.optional(),
     // Where connectors find the sandbox; the browser is sent there for consent too.
     ADS_SANDBOX_URL: z.url().optional(),
     // "<accounts>x<campaigns per account>" for every sandbox platform, e.g. 1x50 (benchmarks, demos).
@@ -65,12 +67,19 @@ const envSchema = z
     PUBLIC_FORMS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
     NEWSLETTER_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(3),
     TRUST_PROXY: booleanFromString.default(false),
+    // Behind TRUST_PROXY: how many proxies we run in front of the app; the client is the address
+    // that many entries from the right of X-Forwarded-For (entries further left are client-chosen).
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    // Self-hosters whose WooCommerce shop is on their own network may allow private store addresses.
+    WOOCOMMERCE_ALLOW_PRIVATE: booleanFromString.default(false),
   })
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     isProduction: env.NODE_ENV === "production",
-    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production",
+    // The demo's password is public: unset, it is seeded only in development on a loopback host.
+    SEED_DEMO: env.SEED_DEMO ?? (env.NODE_ENV !== "production" && isLoopbackHost(env.HOST)),
+    ADS_SANDBOX: env.ADS_SANDBOX ?? env.NODE_ENV !== "production",
     ADS_SANDBOX_URL: (
       env.ADS_SANDBOX_URL ?? `${(env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "")}/sandbox`
     ).replace(/\/+$/, ""),
@@ -98,7 +107,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment configuration:\n  AUTH_SECRET: must be set to a secret of your own in production (openssl rand -base64 48)",
     );
   }
+  if (env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET && !isLoopbackHost(env.HOST)) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  AUTH_SECRET: the published development secret may only be used on a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}. Remove AUTH_SECRET to have one generated in DATA_DIR, or set your own (openssl rand -base64 48)`,
+    );
+  }
   return env;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can reach a server listening there. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 /** The subset that may reach the browser. Nothing secret belongs here. */
