@@ -3,10 +3,11 @@ import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../core/db/database.ts";
 
-// TEST_DATA_DIR lets parallel test runs in one checkout keep their template databases apart.
+// TEST_DATA_DIR (SQLite) and TEST_POSTGRES_TEMPLATE (PostgreSQL) let parallel test runs in one
+// checkout keep their template databases apart.
 export const TEST_DATA_DIR = path.resolve(process.env.TEST_DATA_DIR || "data/test");
 export const SQLITE_TEMPLATE = path.join(TEST_DATA_DIR, "template.db");
-export const POSTGRES_TEMPLATE_NAME = "adhelm_test_template";
+export const POSTGRES_TEMPLATE_NAME = process.env.TEST_POSTGRES_TEMPLATE || "adhelm_test_template";
 
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
