@@ -39,7 +39,7 @@ type AppVariables = { nonce: string; requestId: string };
  */
 export function createApp({ env, logger, services, handlePage, staticRoot, isDevServer = false }: AppOptions) {
   const app = new Hono<{ Variables: AppVariables }>();
-  const clientAddress = (c: Context) => clientAddressOf(c, env.TRUST_PROXY);
+  const clientAddress = (c: Context) => clientAddressOf(c, env);
 
   // 1. Security headers (strict CSP with a per-request nonce, HSTS in production).
   app.use(securityHeaders({ isProduction: env.isProduction, isDevServer }));

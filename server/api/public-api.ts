@@ -68,7 +68,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       meter,
       rateLimits: createRateLimitRepository(options.db),
       perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
-      clientAddress: (c) => clientAddressOf(c, options.env.TRUST_PROXY),
+      clientAddress: (c) => clientAddressOf(c, options.env),
       trustedPrincipals,
     }),
   );
