@@ -24,7 +24,7 @@ import { idempotency } from "./request-guards.ts";
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface PublicApiOptions {
-  env: Pick<Env, "API_RATE_LIMIT_PER_MINUTE" | "API_USAGE_FLUSH_MS" | "APP_URL" | "TRUST_PROXY">;
+  env: Pick<Env, "API_RATE_LIMIT_PER_MINUTE" | "API_USAGE_FLUSH_MS" | "APP_URL" | "TRUST_PROXY" | "TRUST_PROXY_HOPS">;
   logger: Logger;
   db: Kysely<Database>;
   apiKeys: ApiKeyDependencies;
