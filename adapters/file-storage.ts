@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export interface StoredFile {
@@ -24,7 +24,16 @@ function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
-/** Files under DATA_DIR/uploads; the content type sits beside each file. */
+/**
+ * A folder only the service account can enter (0700), made with any missing parents (also 0700).
+ * An existing folder is tightened too: older versions made DATA_DIR and its folders 0755.
+ */
+export async function ensurePrivateDirectory(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  await chmod(directory, 0o700);
+}
+
+/** Files under DATA_DIR/uploads (0600 in 0700 folders); the content type sits beside each file. */
 export function createLocalFileStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
     assertSafeKey(key);
@@ -33,11 +42,14 @@ export function createLocalFileStorage(root: string): FileStorage {
   return {
     async put(key, file) {
       const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
+      await ensurePrivateDirectory(root);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      // Write then rename, so a reader never sees half a file; new files only, so the mode applies.
       const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, file.bytes);
-      await writeFile(`${target}.type`, file.contentType);
+      const temporaryType = `${target}.type.${process.pid}.tmp`;
+      await writeFile(temporary, file.bytes, { mode: 0o600 });
+      await writeFile(temporaryType, file.contentType, { mode: 0o600 });
+      await rename(temporaryType, `${target}.type`);
       await rename(temporary, target);
     },
     async get(key) {

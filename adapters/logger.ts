@@ -1,21 +1,50 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
 export interface LoggerOptions {
   level: string;
   isPretty: boolean;
+  /** Where JSON lines go instead of stdout (tests read what was logged). Ignored when pretty. */
+  destination?: DestinationStream;
 }
 
+/** Field names whose values are credentials or one-time secrets, wherever they are logged. */
+const SECRET_KEYS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "confirmPassword",
+  "token",
+  "token_hash",
+  "access_token",
+  "refresh_token",
+  "accessToken",
+  "refreshToken",
+  "idToken",
+  "handoff",
+  "secret",
+  "clientSecret",
+  "apiKey",
+  "plaintext",
+  "authorization",
+  "cookie",
+];
+
+// A logged object is usually one or two levels deep ({ err }, { req: { headers } }); fast-redact
+// needs a path per depth.
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  'headers["set-cookie"]',
+  '*.headers["set-cookie"]',
+];
+
 /** Structured JSON logs in production; readable lines in development. */
-export function createLogger({ level, isPretty }: LoggerOptions): Logger {
-  return pino({
+export function createLogger({ level, isPretty, destination }: LoggerOptions): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
-    redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.token"],
-      censor: "[redacted]",
-    },
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     ...(isPretty
       ? {
           transport: {
@@ -24,5 +53,6 @@ export function createLogger({ level, isPretty }: LoggerOptions): Logger {
           },
         }
       : {}),
-  });
+  };
+  return destination && !isPretty ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { ensurePrivateDirectory } from "../adapters/file-storage.ts";
 import { createLogger, type Logger } from "../adapters/logger.ts";
 import type { Env } from "../core/config/env.ts";
 import { openDatabase } from "../core/db/database.ts";
@@ -34,6 +35,12 @@ export async function startServer({
   buildDir,
   logger = createLogger({ level: env.LOG_LEVEL, isPretty: !env.isProduction && process.stdout.isTTY }),
 }: StartOptions): Promise<RunningServer> {
+  // What the server creates (database, outbox, uploads) is the service account's alone, and so is
+  // DATA_DIR, even one an older version made 0755.
+  process.umask(0o077);
+  await ensurePrivateDirectory(env.DATA_DIR);
+  if (env.isProduction && !env.SMTP_URL)
+    logger.warn("SMTP_URL is not set: mail is not delivered, only written to DATA_DIR/outbox");
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
   const { applied } = await migrateToLatest(database.db);
   logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");

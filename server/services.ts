@@ -98,7 +98,13 @@ export interface ServiceOptions {
 }
 
 export function createServices({ env, database, logger }: ServiceOptions): AppServices {
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    logger,
+    printsBody: env.NODE_ENV === "development",
+  });
   const profiles = createProfileRepository(database.db);
   const organizations = createOrganizationRepository(database.db);
   const cipher = createTokenCipher(env.AUTH_SECRET);

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -40,8 +40,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const file = options.sqliteFile ?? "./data/adhelm.db";
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const sqlite = new DatabaseSync(file);
+  if (file !== ":memory:") restrictToOwner(file);
   // WAL lets readers proceed while one writer commits; the busy timeout waits out a concurrent writer.
   sqlite.exec(
     "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
@@ -57,6 +58,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       if (sqlite.isOpen) sqlite.close();
     },
   };
+}
+
+/**
+ * The database file is 0600 whatever the umask, and so are its WAL and shared-memory files, which
+ * SQLite creates with the mode of the database file (those left by an older version are tightened).
+ */
+function restrictToOwner(file: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+    if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, 0o600);
+  }
 }
 
 /** One round-trip to the database; throws when it is unreachable. */
