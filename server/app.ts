@@ -11,6 +11,7 @@ import { type Env, publicEnv } from "../core/config/env.ts";
 import { AppError, toErrorEnvelope } from "../core/errors/app-error.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { originCheck } from "./middleware/origin-check.ts";
+import { privateCache } from "./middleware/private-cache.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -46,6 +47,8 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // 2. Request id (echoed as X-Request-Id) and one structured log line per request.
   app.use(requestId());
   app.use(requestLogger(logger));
+  // 2b. Signed-in pages, data and exports are private, no-store unless a route set its own caching.
+  app.use(privateCache());
   // 3. CSRF defence: a state-changing request must come from our own origin.
   app.use(originCheck(env.APP_URL));
   // 4. Request bodies are small, except an avatar (5 MB plus the form's envelope).
