@@ -7,6 +7,7 @@ import type {
   ConnectorMetadata,
   ConnectorMode,
   ConnectorRegistry,
+  FetchLike,
   PlatformId,
   StoreConnector,
   StorePlatformId,
@@ -58,10 +59,16 @@ type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"
  * Picks, per platform, live or sandbox: a platform whose live app credentials are all set in the
  * environment goes live; the others talk to the built-in sandbox when `ADS_SANDBOX` is on, and are
  * unavailable otherwise. WooCommerce needs no app credentials: with the sandbox off it is live.
+ * A live store's URL is whatever a user typed, so live WooCommerce calls go through
+ * `outboundFetch` (the server's outbound guard) and, in production, need https. In the sandbox the
+ * store base is the operator's ADS_SANDBOX_URL, so the plain fetch is used there.
  */
 export function createConnectorRegistry(
   env: CredentialEnv,
-  options: { sandboxConfig?: (platform: PlatformId, metadata: ConnectorMetadata) => ConnectorConfig } = {},
+  options: {
+    sandboxConfig?: (platform: PlatformId, metadata: ConnectorMetadata) => ConnectorConfig;
+    outboundFetch?: FetchLike;
+  } = {},
 ): ConnectorRegistry {
   const configs = new Map<PlatformId, { mode: ConnectorMode; config: ConnectorConfig | null }>();
   const all: Array<[PlatformId, ConnectorMetadata]> = [
@@ -93,6 +100,9 @@ export function createConnectorRegistry(
           clientSecret: live.clientSecret ?? "",
           developerToken: live.developerToken,
           urls: metadata.liveUrls,
+          ...(platform === "woocommerce"
+            ? { fetch: options.outboundFetch, requireHttps: env.isProduction === true }
+            : {}),
         },
       });
     } else if (env.ADS_SANDBOX) {
@@ -127,7 +137,11 @@ export function createConnectorRegistry(
     storeConnector(platform) {
       let connector = cache.get(platform);
       if (!connector) {
-        connector = STORE_CONNECTORS[platform][1](configOf(platform));
+        const config = configOf(platform);
+        // Fail closed: a live store must never be called without the guard.
+        if (platform === "woocommerce" && configs.get(platform)?.mode === "live" && !config.fetch)
+          throw new Error("Live WooCommerce needs the outbound guard: pass outboundFetch to createConnectorRegistry.");
+        connector = STORE_CONNECTORS[platform][1](config);
         cache.set(platform, connector);
       }
       return connector as StoreConnector;

@@ -36,7 +36,26 @@ export interface ConnectorConfig {
    * `authorize`, `token` and `api`. Values have no trailing slash.
    */
   urls: Record<string, string>;
+  /**
+   * Live calls to an address a user typed (a WooCommerce store) go through this fetch: the server
+   * injects its outbound guard, which refuses private addresses and follows redirects itself.
+   */
+  fetch?: FetchLike;
+  /** The address a user types must be https:// (production). */
+  requireHttps?: boolean;
 }
+
+/** The part of `fetch` connectors use; the global fetch and the outbound guard both fit. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    redirect: "manual" | "follow";
+    signal: AbortSignal;
+  },
+) => Promise<Response>;
 
 export interface AuthorizeInput {
   state: string;
@@ -154,6 +173,8 @@ export interface StoreConnector {
   readonly platform: StorePlatformId;
   /** The shop domain or store URL in canonical form, or null when it is not one. */
   normalizeStoreAddress(input: string): string | null;
+  /** Why a normalized address cannot be connected on this server, in the form's words; null when it can. */
+  storeAddressProblem?(store: string): string | null;
   authorizeUrl(input: AuthorizeInput & { storeAddress: string }): string;
   /**
    * Shopify: verifies the callback (hmac, shop) and exchanges the code.

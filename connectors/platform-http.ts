@@ -1,4 +1,4 @@
-import type { PlatformId } from "./connector.ts";
+import type { FetchLike, PlatformId } from "./connector.ts";
 import { PlatformError, parseRetryAfter } from "./platform-error.ts";
 
 export interface PlatformRequest {
@@ -10,6 +10,26 @@ export interface PlatformRequest {
   json?: unknown;
   form?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * The outbound guard, for addresses a user typed (`ConnectorConfig.fetch`). It re-checks every
+   * redirect itself, so redirects are followed; with the global fetch they are not.
+   */
+  fetch?: FetchLike;
+}
+
+/** What the outbound guard throws: a kind, our own words, and whether trying again can help. */
+interface RefusedRequest extends Error {
+  kind: string;
+  isRetryable: boolean;
+}
+
+function isRefusedRequest(error: unknown): error is RefusedRequest {
+  return (
+    error instanceof Error &&
+    error.name === "OutboundError" &&
+    typeof (error as Partial<RefusedRequest>).kind === "string" &&
+    typeof (error as Partial<RefusedRequest>).isRetryable === "boolean"
+  );
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -29,15 +49,22 @@ export async function sendPlatformRequest(request: PlatformRequest): Promise<Res
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(request.form).toString();
   }
+  const send: FetchLike = request.fetch ?? fetch;
   try {
-    return await fetch(request.url, {
+    return await send(request.url, {
       method: request.method ?? (body === undefined ? "GET" : "POST"),
       headers,
       body,
-      redirect: "manual",
+      redirect: request.fetch ? "follow" : "manual",
       signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
+    // The guard's kind (blocked_address, timeout, too_large, …) becomes the code; a refusal is not retried.
+    if (isRefusedRequest(error))
+      throw new PlatformError(request.platform, error.isRetryable ? "unavailable" : "rejected", error.message, {
+        platformCode: error.kind,
+        httpStatus: null,
+      });
     const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
     throw new PlatformError(request.platform, "unavailable", `The platform ${reason}.`, { httpStatus: null });
   }

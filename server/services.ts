@@ -5,6 +5,7 @@ import type { JobQueue } from "../adapters/jobs/job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import type { Logger } from "../adapters/logger.ts";
 import { createMailer, type Mailer } from "../adapters/mailer.ts";
+import { createOutboundFetch } from "../adapters/outbound-http.ts";
 import type { ConnectorRegistry } from "../connectors/connector.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
@@ -108,7 +109,12 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
   const profiles = createProfileRepository(database.db);
   const organizations = createOrganizationRepository(database.db);
   const cipher = createTokenCipher(env.AUTH_SECRET);
-  const connectors = createConnectorRegistry(env);
+  // Live store URLs are user-typed: their calls go through the outbound guard (SSRF).
+  const outboundFetch = createOutboundFetch({
+    requireHttps: env.isProduction,
+    allowPrivate: env.WOOCOMMERCE_ALLOW_PRIVATE,
+  });
+  const connectors = createConnectorRegistry(env, { outboundFetch });
   const connections = createConnectionRepository(database.db);
   const syncs = createSyncRepository(database.db);
   // Several nodes on PostgreSQL share pg-boss; the embedded default keeps jobs in our own tables.

@@ -1,7 +1,7 @@
 import type { ConnectorConfig, TokenSet } from "../connector.ts";
 import { PlatformError } from "../platform-error.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
-import { mapWooError, parseWooBody } from "./errors.ts";
+import { mapWooError, mapWooTransportError, parseWooBody } from "./errors.ts";
 import { resolveStoreBase } from "./metadata.ts";
 import { type WooOrder, type WooSite, wooCurrencySchema, wooOrdersSchema, wooSiteSchema } from "./schemas.ts";
 
@@ -27,10 +27,14 @@ async function callWoo(session: WooSession, path: string, query?: URLSearchParam
   const url = `${resolveStoreBase(session.config, session.store)}${path}${query ? `?${query.toString()}` : ""}`;
   // HTTP Basic with the consumer key and secret (WooCommerce takes it over HTTPS).
   const basic = Buffer.from(`${session.consumerKey}:${session.consumerSecret}`).toString("base64");
+  // A live store is an address a user typed: config.fetch is then the server's outbound guard.
   const response = await sendPlatformRequest({
     platform: "woocommerce",
     url,
     headers: { authorization: `Basic ${basic}` },
+    fetch: session.config.fetch,
+  }).catch((error: unknown) => {
+    throw mapWooTransportError(error);
   });
   const body = await readJsonBody(response);
   if (!response.ok) throw mapWooError(response, body);

@@ -2,7 +2,7 @@ import type { ConnectorConfig, DateRange, StoreConnector } from "../connector.ts
 import { createWooSession, fetchWooCurrency, fetchWooOrders, fetchWooSite } from "./client.ts";
 import { mapWooOrder, mapWooStore } from "./mappers.ts";
 import { buildWooAuthorizeUrl, completeWooAuthorization } from "./oauth.ts";
-import { normalizeStoreUrl } from "./store-url.ts";
+import { normalizeStoreUrl, storeUrlProblem } from "./store-url.ts";
 
 export interface WooCommerceConnectorOptions {
   /** Orders per page (WooCommerce allows 1–100). */
@@ -22,7 +22,9 @@ export function toWooOrderWindow(range: DateRange): { after: string; before: str
 }
 
 /**
- * WooCommerce store connector (REST API wc/v3). Reads `config.urls.storeBase` (see metadata.ts).
+ * WooCommerce store connector (REST API wc/v3). Reads `config.urls.storeBase` (see metadata.ts);
+ * live, its calls go through `config.fetch` (the outbound guard) and http:// stores are refused
+ * when `config.requireHttps`.
  * Authorization follows oauth.ts: the keys the store POSTs become the tokens (accessToken =
  * consumer_key, refreshToken = consumer_secret, no expiry; `context.store` is the store URL) and
  * `refreshTokens` returns them unchanged. Calls use HTTP Basic, so live stores need HTTPS.
@@ -37,6 +39,7 @@ export function createWooCommerceConnector(
   return {
     platform: "woocommerce",
     normalizeStoreAddress: normalizeStoreUrl,
+    storeAddressProblem: (store) => storeUrlProblem(store, { requireHttps: config.requireHttps }),
     authorizeUrl: (input) => buildWooAuthorizeUrl(config, input),
     completeAuthorization: (callback, input) => completeWooAuthorization(callback, input),
     // Keys do not expire and cannot be refreshed.

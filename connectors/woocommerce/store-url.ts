@@ -25,3 +25,10 @@ export function normalizeStoreUrl(input: string): string | null {
     .replace(/\/+$/, "");
   return `${url.protocol}//${url.host}${path}`;
 }
+
+/** Keys travel as HTTP Basic auth, so where https is required a typed http:// address is refused up front. */
+export function storeUrlProblem(store: string, options: { requireHttps?: boolean }): string | null {
+  if (options.requireHttps && !store.startsWith("https://"))
+    return "Enter your store URL with https://, like https://shop.example.com.";
+  return null;
+}

@@ -203,6 +203,7 @@ describe("WooCommerce connector against the sandbox", () => {
       const error = await catchError(connector.describeStore(tokens));
       expect(error.kind).toBe("throttled");
       expect(error.retryAfterMs).toBe(2000);
+      expect(error.message).toBe("The store asked Adhelm to slow down.");
     });
 
     it("reports a server error as unavailable", async () => {
@@ -211,6 +212,9 @@ describe("WooCommerce connector against the sandbox", () => {
       const error = await catchError(connector.fetchPaidOrders(tokens, { from: today, to: today }));
       expect(error.kind).toBe("unavailable");
       expect(error.httpStatus).toBe(500);
+      // The store's page text ("critical error") is never passed on.
+      expect(error.message).toBe("The store had an error (HTTP 500).");
+      expect(error.platformCode).toBe("internal_server_error");
     });
 
     it("reports refused keys as revoked: keys never expire, so no refresh can help", async () => {
@@ -223,21 +227,22 @@ describe("WooCommerce connector against the sandbox", () => {
       expect((await catchError(connector.describeStore(refreshed))).kind).toBe("access_revoked");
     });
 
-    it("reports deleted keys as revoked", async () => {
+    it("reports deleted keys as revoked, in our words", async () => {
       const grant = await connect("state-revoked");
       await sandbox.setFault({ kind: "revoked", platform: "woocommerce" });
       const error = await catchError(connector.describeStore(grant));
       expect(error.kind).toBe("access_revoked");
-      expect(error.message).toBe("Consumer key is invalid.");
+      expect(error.message).toBe("The store refused Adhelm's keys.");
     });
 
-    it("passes on the store's message for an invalid parameter", async () => {
+    it("reports an invalid parameter in our words, not the store's", async () => {
       const greedy = createWooCommerceConnector(sandbox.config(woocommerceMetadata), { pageSize: 101 });
       const today = await sandbox.kit.engine.today();
       const error = await catchError(greedy.fetchPaidOrders(tokens, { from: today, to: today }));
       expect(error.kind).toBe("rejected");
       expect(error.httpStatus).toBe(400);
-      expect(error.message).toBe("Invalid parameter(s): per_page");
+      expect(error.message).toBe("The store refused Adhelm's request as invalid.");
+      expect(error.platformCode).toBe("rest_invalid_param");
     });
   });
 

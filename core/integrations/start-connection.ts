@@ -29,11 +29,15 @@ export async function startConnection(
 
   let storeAddress: string | null = null;
   if (isStorePlatform(platform)) {
-    storeAddress = deps.connectors.storeConnector(platform).normalizeStoreAddress(input.storeAddress ?? "");
-    if (!storeAddress)
+    const connector = deps.connectors.storeConnector(platform);
+    storeAddress = connector.normalizeStoreAddress(input.storeAddress ?? "");
+    // e.g. an http:// store in production, where keys must not travel in clear text.
+    const problem = storeAddress ? connector.storeAddressProblem?.(storeAddress) : null;
+    if (!storeAddress || problem)
       throw new AppError(
         "unprocessable_entity",
-        `Enter your ${listing.storeAddress?.label.toLowerCase()}, like ${listing.storeAddress?.placeholder}.`,
+        problem ??
+          `Enter your ${listing.storeAddress?.label.toLowerCase()}, like ${listing.storeAddress?.placeholder}.`,
         {
           field: "storeAddress",
         },
