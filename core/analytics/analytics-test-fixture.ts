@@ -85,18 +85,25 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
       return (await createViewer(db)).organizationId;
     },
     async seedAccount(input) {
-      const connectionId = randomUUID();
       const adAccountId = randomUUID();
       const currency = input.currency ?? "USD";
+      // One connection per organization and platform: a second account of a platform joins it.
       await db
         .insertInto("connections")
         .values({
-          id: connectionId,
+          id: randomUUID(),
           organization_id: input.organizationId,
           platform: input.platform,
           status: input.connectionStatus ?? "active",
         })
+        .onConflict((conflict) => conflict.columns(["organization_id", "platform"]).doNothing())
         .execute();
+      const { id: connectionId } = await db
+        .selectFrom("connections")
+        .select("id")
+        .where("organization_id", "=", input.organizationId)
+        .where("platform", "=", input.platform)
+        .executeTakeFirstOrThrow();
       await db
         .insertInto("ad_accounts")
         .values({

@@ -28,6 +28,7 @@ beforeAll(async () => {
   // A disconnected store and another organization's store count for nothing here.
   await fixture.seedStore({
     organizationId: scenario.organizationId,
+    platform: "woocommerce",
     status: "disconnected",
     orders: [{ date: "2026-03-10", totalMinor: 77_000, utmSource: "google" }],
   });

@@ -9,6 +9,7 @@ import { createViewer, integrationDependencies } from "../../tests/support/integ
 import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
 import { completeConnection } from "../integrations/complete-connection.ts";
 import type { ConnectingViewer } from "../integrations/integration-dependencies.ts";
+import { openTokens } from "../integrations/save-grant.ts";
 import { startConnection } from "../integrations/start-connection.ts";
 import { syncConnection } from "../sync/sync-connection.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
@@ -109,7 +110,7 @@ export async function startCampaignSandbox(): Promise<CampaignSandbox> {
       const connection = await deps.connections.findById(organization.organizationId, account.connectionId);
       const connector = deps.connectors.adConnector(platform);
       const tokens = {
-        accessToken: deps.cipher.decrypt(connection!.sealedAccessToken!),
+        accessToken: openTokens(deps.cipher, connection!).accessToken!,
         refreshToken: null,
         expiresAt: null,
         context: connection!.context,

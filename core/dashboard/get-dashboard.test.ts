@@ -100,7 +100,7 @@ describe("dashboard", () => {
     });
 
     const dashboard = await dashboardOf(viewer);
-    // Enabled and paused campaigns are managed; removed ones are not. Two Google Ads logins are one platform.
+    // Enabled and paused campaigns are managed; removed ones are not. Two Google Ads accounts are one platform.
     expect(dashboard).toMatchObject({ campaigns: 3, platforms: 3 });
     expect(dashboard.analytics.hasAdPlatform).toBe(true);
     expect(dashboard.analytics.totals[0]).toMatchObject({

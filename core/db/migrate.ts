@@ -10,6 +10,7 @@ import * as campaignManagement from "./migrations/0007-campaign-management.ts";
 import * as analyticsRollups from "./migrations/0008-analytics-rollups.ts";
 import * as campaignListIndex from "./migrations/0009-campaign-list-index.ts";
 import * as campaignListVersions from "./migrations/0010-campaign-list-versions.ts";
+import * as uniqueConnectionsAndLeases from "./migrations/0011-unique-connections-and-leases.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0008-analytics-rollups": analyticsRollups,
   "0009-campaign-list-index": campaignListIndex,
   "0010-campaign-list-versions": campaignListVersions,
+  "0011-unique-connections-and-leases": uniqueConnectionsAndLeases,
 };
 
 export interface MigrationReport {

@@ -378,6 +378,9 @@ export interface ApiIdempotencyKeyTable {
   response_body: string | null;
   created_at: Generated<Date | string>;
   expires_at: Date | string;
+  /** The holder of a pending key (random per request) and until when it holds it; it renews it while it runs. */
+  lease_token: string | null;
+  lease_expires_at: Date | string | null;
 }
 
 export interface ApiUsageTable {

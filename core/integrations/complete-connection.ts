@@ -6,6 +6,7 @@ import {
   type TokenSet,
 } from "../../connectors/connector.ts";
 import { AppError } from "../errors/app-error.ts";
+import { sealedPlace } from "../security/token-cipher.ts";
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,
@@ -66,7 +67,7 @@ export async function completeConnection(
   try {
     if (isStorePlatform(platform)) {
       const tokens = saved.pendingTokensSealed
-        ? reviveTokens(deps.cipher.decrypt(saved.pendingTokensSealed))
+        ? reviveTokens(deps.cipher.decrypt(saved.pendingTokensSealed, sealedPlace.pendingStoreTokens(stateHash)))
         : await deps.connectors
             .storeConnector(platform)
             .completeAuthorization(input.query, { state, redirectUri, storeAddress: saved.storeAddress ?? "" });
@@ -100,8 +101,12 @@ export async function receiveStoreKeys(
     redirectUri: callbackUrlFor(deps.appUrl, input.platform),
     storeAddress: saved.storeAddress ?? "",
   });
-  const sealed = deps.cipher.encrypt(JSON.stringify({ ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null }));
-  if (!(await deps.connections.attachPendingTokens(hashState(state), sealed)))
+  const stateHash = hashState(state);
+  const sealed = deps.cipher.encrypt(
+    JSON.stringify({ ...tokens, expiresAt: tokens.expiresAt?.toISOString() ?? null }),
+    sealedPlace.pendingStoreTokens(stateHash),
+  );
+  if (!(await deps.connections.attachPendingTokens(stateHash, sealed)))
     throw new AppError("conflict", "These keys were already received.");
 }
 

@@ -52,12 +52,16 @@ export interface ConnectionRepository {
   /** The organization's newest connection to a platform, whatever its status. */
   findByPlatform(organizationId: string, platform: PlatformId): Promise<ConnectionRecord | null>;
   listForOrganization(organizationId: string): Promise<ConnectionRecord[]>;
-  /** Stores a fresh grant: revives the platform's existing connection, or creates one. */
+  /**
+   * Stores a fresh grant: revives the platform's connection, or creates it (one per organization
+   * and platform, enforced by a unique index, so parallel callbacks end on the same row). The tokens
+   * are sealed by `sealTokens` once the connection's id is known, since they are bound to it.
+   */
   saveGrant(input: {
     organizationId: string;
     platform: PlatformId;
     userId: string;
-    tokens: SealedTokens;
+    sealTokens: (connectionId: string) => SealedTokens;
     context: Record<string, string>;
     displayName: string | null;
   }): Promise<string>;
@@ -142,28 +146,44 @@ export function createConnectionRepository(db: Kysely<Database>): ConnectionRepo
         .execute();
       return rows.map(toRecord);
     },
-    async saveGrant({ organizationId, platform, userId, tokens, context, displayName }) {
-      const existing = await this.findByPlatform(organizationId, platform);
-      const values = {
-        status: "active" as const,
+    async saveGrant({ organizationId, platform, userId, sealTokens, context, displayName }) {
+      const tokenColumns = (tokens: SealedTokens) => ({
         access_token_encrypted: tokens.sealedAccessToken,
         refresh_token_encrypted: tokens.sealedRefreshToken,
         token_expires_at: tokens.expiresAt?.toISOString() ?? null,
+      });
+      const revived = {
+        status: "active" as const,
         platform_context: JSON.stringify(context),
         display_name: displayName,
         last_error: null,
         updated_at: now(),
       };
-      if (existing) {
-        await db.updateTable("connections").set(values).where("id", "=", existing.id).execute();
-        return existing.id;
-      }
-      const id = randomUUID();
-      await db
-        .insertInto("connections")
-        .values({ id, organization_id: organizationId, platform, created_by: userId, created_at: now(), ...values })
-        .execute();
-      return id;
+      return db.transaction().execute(async (trx) => {
+        const newId = randomUUID();
+        const { id } = await trx
+          .insertInto("connections")
+          .values({
+            id: newId,
+            organization_id: organizationId,
+            platform,
+            created_by: userId,
+            created_at: now(),
+            ...revived,
+            ...tokenColumns(sealTokens(newId)),
+          })
+          .onConflict((conflict) => conflict.columns(["organization_id", "platform"]).doUpdateSet(revived))
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        // The platform's existing connection was revived: its tokens are sealed for its own id.
+        if (id !== newId)
+          await trx
+            .updateTable("connections")
+            .set(tokenColumns(sealTokens(id)))
+            .where("id", "=", id)
+            .execute();
+        return id;
+      });
     },
     async saveTokens(connectionId, tokens) {
       await db

@@ -1,19 +1,34 @@
 import type { AdPlatformId, StorePlatformId, TokenSet } from "../../connectors/connector.ts";
-import type { TokenCipher } from "../security/token-cipher.ts";
+import { sealedPlace, type TokenCipher } from "../security/token-cipher.ts";
 import { withRetry } from "../sync/retry-policy.ts";
-import type { SealedTokens } from "./connection-repository.ts";
+import type { ConnectionRecord, SealedTokens } from "./connection-repository.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { requestSync } from "./request-sync.ts";
 
 /** Retries while storing a grant are short: a person (or the boot) is waiting. */
 const GRANT_RETRY = { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 2_000 };
 
-/** The one way tokens are sealed before they are stored. */
-export function sealTokens(cipher: TokenCipher, tokens: TokenSet): SealedTokens {
+/** The one way a connection's tokens are sealed before they are stored: bound to its row and field. */
+export function sealTokens(cipher: TokenCipher, connectionId: string, tokens: TokenSet): SealedTokens {
   return {
-    sealedAccessToken: cipher.encrypt(tokens.accessToken),
-    sealedRefreshToken: tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
+    sealedAccessToken: cipher.encrypt(tokens.accessToken, sealedPlace.connectionToken(connectionId, "access_token")),
+    sealedRefreshToken: tokens.refreshToken
+      ? cipher.encrypt(tokens.refreshToken, sealedPlace.connectionToken(connectionId, "refresh_token"))
+      : null,
     expiresAt: tokens.expiresAt,
+  };
+}
+
+/** The one way a connection's sealed tokens are opened (throws when they are not this row's). */
+export function openTokens(
+  cipher: TokenCipher,
+  connection: Pick<ConnectionRecord, "id" | "sealedAccessToken" | "sealedRefreshToken">,
+): { accessToken: string | null; refreshToken: string | null } {
+  const open = (sealed: string | null, field: "access_token" | "refresh_token") =>
+    sealed ? cipher.decrypt(sealed, sealedPlace.connectionToken(connection.id, field)) : null;
+  return {
+    accessToken: open(connection.sealedAccessToken, "access_token"),
+    refreshToken: open(connection.sealedRefreshToken, "refresh_token"),
   };
 }
 
@@ -34,7 +49,7 @@ export async function saveAdPlatformGrant(
     organizationId: input.organizationId,
     platform: input.platform,
     userId: input.userId,
-    tokens: sealTokens(deps.cipher, input.tokens),
+    sealTokens: (connectionId) => sealTokens(deps.cipher, connectionId, input.tokens),
     context: input.tokens.context,
     displayName: null,
   });
@@ -55,7 +70,7 @@ export async function saveStoreGrant(
     organizationId: input.organizationId,
     platform: input.platform,
     userId: input.userId,
-    tokens: sealTokens(deps.cipher, input.tokens),
+    sealTokens: (connectionId) => sealTokens(deps.cipher, connectionId, input.tokens),
     context: { ...input.tokens.context, storeCurrency: store.currency, storeTimeZone: store.timeZone },
     displayName: store.name,
   });

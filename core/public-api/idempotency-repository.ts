@@ -10,6 +10,8 @@ export interface IdempotencyRecord {
   responseBody: string | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Until when the request that holds a pending key holds it (null on rows older than leases). */
+  leaseExpiresAt: Date | null;
 }
 
 export interface IdempotencyClaim {
@@ -20,17 +22,32 @@ export interface IdempotencyClaim {
   requestHash: string;
   createdAt: Date;
   expiresAt: Date;
+  /** A random value of the claiming request's own: only it may renew, complete or release the key. */
+  leaseToken: string;
+  leaseExpiresAt: Date;
 }
 
 export interface IdempotencyRepository {
   /** Records the key as pending for this request; false when the organization already used it. */
   claim(claim: IdempotencyClaim): Promise<boolean>;
   find(organizationId: string, key: string): Promise<IdempotencyRecord | null>;
-  /** Deletes the key's record if it is the one created at `createdAt` (expired or abandoned), so it can be claimed again. */
-  deleteStale(organizationId: string, key: string, createdAt: Date): Promise<void>;
-  complete(organizationId: string, key: string, response: { status: number; body: string }): Promise<void>;
-  /** Forgets a pending key whose request failed on our side, so a retry runs it again. */
-  release(organizationId: string, key: string): Promise<void>;
+  /**
+   * Deletes the key's record if it is the one created at `createdAt` and is still stale at `now`
+   * (expired, or pending with its lease run out), so it can be claimed again. A lease renewed in
+   * the meantime keeps it.
+   */
+  deleteStale(organizationId: string, key: string, createdAt: Date, now: Date): Promise<void>;
+  /** Extends a pending key's lease; false when `leaseToken` no longer holds it. */
+  renew(organizationId: string, key: string, leaseToken: string, leaseExpiresAt: Date): Promise<boolean>;
+  /** Stores the answer, if `leaseToken` still holds the pending key; false otherwise. */
+  complete(
+    organizationId: string,
+    key: string,
+    leaseToken: string,
+    response: { status: number; body: string },
+  ): Promise<boolean>;
+  /** Forgets a pending key whose request failed on our side, so a retry runs it again (its holder only). */
+  release(organizationId: string, key: string, leaseToken: string): Promise<void>;
   deleteExpired(before: Date): Promise<number>;
 }
 
@@ -48,6 +65,8 @@ export function createIdempotencyRepository(db: Kysely<Database>): IdempotencyRe
           status: "pending",
           created_at: claim.createdAt.toISOString(),
           expires_at: claim.expiresAt.toISOString(),
+          lease_token: claim.leaseToken,
+          lease_expires_at: claim.leaseExpiresAt.toISOString(),
         })
         .onConflict((conflict) => conflict.columns(["organization_id", "key"]).doNothing())
         .returning("key")
@@ -71,30 +90,62 @@ export function createIdempotencyRepository(db: Kysely<Database>): IdempotencyRe
         responseBody: row.response_body,
         createdAt: new Date(row.created_at),
         expiresAt: new Date(row.expires_at),
+        leaseExpiresAt: row.lease_expires_at === null ? null : new Date(row.lease_expires_at),
       };
     },
-    async deleteStale(organizationId, key, createdAt) {
+    async deleteStale(organizationId, key, createdAt, now) {
+      const at = now.toISOString();
       await db
         .deleteFrom("api_idempotency_keys")
         .where("organization_id", "=", organizationId)
         .where("key", "=", key)
         .where("created_at", "=", createdAt.toISOString())
+        .where((eb) =>
+          eb.or([
+            eb("expires_at", "<=", at),
+            eb.and([
+              eb("status", "=", "pending"),
+              // No lease: a row claimed before leases existed, judged by its age by the caller.
+              eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", at)]),
+            ]),
+          ]),
+        )
         .execute();
     },
-    async complete(organizationId, key, response) {
-      await db
+    async renew(organizationId, key, leaseToken, leaseExpiresAt) {
+      const result = await db
         .updateTable("api_idempotency_keys")
-        .set({ status: "done", response_status: response.status, response_body: response.body })
+        .set({ lease_expires_at: leaseExpiresAt.toISOString() })
         .where("organization_id", "=", organizationId)
         .where("key", "=", key)
-        .execute();
+        .where("status", "=", "pending")
+        .where("lease_token", "=", leaseToken)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
-    async release(organizationId, key) {
+    async complete(organizationId, key, leaseToken, response) {
+      const result = await db
+        .updateTable("api_idempotency_keys")
+        .set({
+          status: "done",
+          response_status: response.status,
+          response_body: response.body,
+          lease_expires_at: null,
+        })
+        .where("organization_id", "=", organizationId)
+        .where("key", "=", key)
+        .where("status", "=", "pending")
+        .where("lease_token", "=", leaseToken)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async release(organizationId, key, leaseToken) {
       await db
         .deleteFrom("api_idempotency_keys")
         .where("organization_id", "=", organizationId)
         .where("key", "=", key)
         .where("status", "=", "pending")
+        .where("lease_token", "=", leaseToken)
         .execute();
     },
     async deleteExpired(before) {

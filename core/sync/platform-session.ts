@@ -1,8 +1,8 @@
 import type { PlatformId, TokenSet } from "../../connectors/connector.ts";
 import { PlatformError } from "../../connectors/platform-error.ts";
 import type { ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
-import { sealTokens } from "../integrations/save-grant.ts";
-import type { TokenCipher } from "../security/token-cipher.ts";
+import { openTokens, sealTokens } from "../integrations/save-grant.ts";
+import { SealedTokenError, type TokenCipher } from "../security/token-cipher.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
 
 /** Refresh a little before expiry, so a long sync never sends a token that dies in flight. */
@@ -28,9 +28,10 @@ export function openPlatformSession(input: {
   const platform = connection.platform as PlatformId;
   if (!connection.sealedAccessToken)
     throw new PlatformError(platform, "access_revoked", "This connection has no access any more. Reconnect it.");
+  const opened = openOrRevoked(cipher, connection, platform);
   let tokens: TokenSet = {
-    accessToken: cipher.decrypt(connection.sealedAccessToken),
-    refreshToken: connection.sealedRefreshToken ? cipher.decrypt(connection.sealedRefreshToken) : null,
+    accessToken: opened.accessToken ?? "",
+    refreshToken: opened.refreshToken,
     expiresAt: connection.tokenExpiresAt,
     context: connection.context,
   };
@@ -53,7 +54,7 @@ export function openPlatformSession(input: {
         throw new PlatformError(platform, "access_revoked", error.message, { platformCode: error.platformCode });
       throw error;
     }
-    await connections.saveTokens(connection.id, sealTokens(cipher, tokens));
+    await connections.saveTokens(connection.id, sealTokens(cipher, connection.id, tokens));
   }
 
   return {
@@ -72,4 +73,25 @@ export function openPlatformSession(input: {
       }
     },
   };
+}
+
+/**
+ * Tokens that do not open (sealed under another AUTH_SECRET, or not this row's) are as good as
+ * revoked: the connection goes to Error with "Reconnect" at once instead of retrying. The reason
+ * (with the key id) stays in the logs, as the error's cause.
+ */
+function openOrRevoked(cipher: TokenCipher, connection: ConnectionRecord, platform: PlatformId) {
+  try {
+    return openTokens(cipher, connection);
+  } catch (error) {
+    if (!(error instanceof SealedTokenError)) throw error;
+    const revoked = new PlatformError(
+      platform,
+      "access_revoked",
+      "Its stored tokens cannot be opened with this server's key. Reconnect it.",
+      { platformCode: `sealed_token_${error.reason}` },
+    );
+    revoked.cause = error;
+    throw revoked;
+  }
 }

@@ -2,11 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
 import { AppError } from "../../core/errors/app-error.ts";
 import type { IdempotencyRepository } from "../../core/public-api/idempotency-repository.ts";
-import {
-  beginIdempotentRequest,
-  completeIdempotentRequest,
-  releaseIdempotentRequest,
-} from "../../core/public-api/idempotent-request.ts";
+import { runIdempotentRequest } from "../../core/public-api/idempotent-request.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { errorResponse, wwwAuthenticate } from "./api-errors.ts";
 
@@ -71,20 +67,15 @@ export function idempotency(repository: IdempotencyRepository) {
       path: c.req.path,
       body: await c.req.json(),
     };
-    const outcome = await beginIdempotentRequest(repository, request);
+    // The key's lease is renewed while the request runs, however long the platform takes.
+    const outcome = await runIdempotentRequest(repository, request, async () => {
+      await next();
+      return c.res.status >= 500 ? null : { status: c.res.status, body: await c.res.clone().text() };
+    });
     if (outcome.kind === "replay")
       return new Response(outcome.body, {
         status: outcome.status,
         headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
       });
-    try {
-      await next();
-    } catch (error) {
-      await releaseIdempotentRequest(repository, request);
-      throw error;
-    }
-    if (c.res.status >= 500) await releaseIdempotentRequest(repository, request);
-    else
-      await completeIdempotentRequest(repository, request, { status: c.res.status, body: await c.res.clone().text() });
   });
 }

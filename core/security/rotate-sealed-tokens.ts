@@ -1,0 +1,176 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { createTokenCipher, sealedKeyIdOf, sealedPlace, type TokenCipher } from "./token-cipher.ts";
+
+/**
+ * Re-seals every sealed token in the database under a new AUTH_SECRET, so changing the secret does
+ * not mean reconnecting every platform (`npm run rotate-key`, scripts/rotate-key.ts). What is sealed:
+ * - `connections.access_token_encrypted` and `refresh_token_encrypted`;
+ * - `oauth_states.pending_tokens_encrypted`: WooCommerce keys waiting for the browser to return.
+ *   Those of used or expired states can never be used again: they are cleared rather than re-sealed,
+ *   so no value under the old secret is left behind.
+ *
+ * One transaction: a value that opens under neither secret (or was changed while this ran) aborts it
+ * and nothing changes. A value already under the new key (v2, its key id) is left as it is, so a
+ * second run after a crash is safe. v1 values (earlier releases) are re-sealed as v2 under the new
+ * key whichever of the two secrets they open under. Nothing secret is ever put in a message.
+ */
+export interface RotationReport {
+  /** Re-sealed under the new key, per place. */
+  accessTokens: number;
+  refreshTokens: number;
+  pendingStoreTokens: number;
+  /** Of those, how many were v1 values of earlier releases. */
+  fromV1: number;
+  /** Already under the new key: left as they were. */
+  alreadyCurrent: number;
+  /** Pending WooCommerce keys of used or expired OAuth states, cleared. */
+  clearedPendingStoreTokens: number;
+  /** The key ids (fingerprints, not secrets) of the old and new keys. */
+  oldKeyId: string | null;
+  newKeyId: string;
+}
+
+export class TokenRotationError extends Error {
+  constructor(message: string) {
+    super(`${message} Nothing was changed.`);
+    this.name = "TokenRotationError";
+  }
+}
+
+export interface RotationInput {
+  /** The secret the values were sealed under; omitted, v1 values under the new secret are upgraded only. */
+  oldSecret: string | null;
+  newSecret: string;
+  now?: Date;
+}
+
+type Resealed = { kind: "current" } | { kind: "resealed"; value: string; wasV1: boolean };
+
+function resealerFor(oldCipher: TokenCipher | null, newCipher: TokenCipher) {
+  return function reseal(value: string, place: string): Resealed {
+    const sealedKeyId = sealedKeyIdOf(value);
+    const isV1 = value.startsWith("v1.");
+    const candidates: TokenCipher[] = [];
+    if (newCipher.isCurrent(value)) candidates.push(newCipher);
+    else if (isV1) candidates.push(...(oldCipher ? [oldCipher] : []), newCipher);
+    else if (oldCipher && sealedKeyId === oldCipher.keyId) candidates.push(oldCipher);
+    for (const cipher of candidates) {
+      let plaintext: string;
+      try {
+        plaintext = cipher.decrypt(value, place);
+      } catch {
+        continue;
+      }
+      if (cipher === newCipher && !isV1) return { kind: "current" };
+      return { kind: "resealed", value: newCipher.encrypt(plaintext, place), wasV1: isV1 };
+    }
+    const sealedAs = isV1
+      ? "v1, no key id"
+      : sealedKeyId
+        ? `key id ${sealedKeyId}`
+        : "not a sealed value in a known format";
+    const keys = `old key id ${oldCipher?.keyId ?? "(no old secret given)"}, new key id ${newCipher.keyId}`;
+    throw new TokenRotationError(
+      `The sealed value at ${place} (${sealedAs}) opens under neither the old nor the new AUTH_SECRET (${keys}). Check OLD_AUTH_SECRET.`,
+    );
+  };
+}
+
+export async function rotateSealedTokens(db: Kysely<Database>, input: RotationInput): Promise<RotationReport> {
+  const oldCipher = input.oldSecret ? createTokenCipher(input.oldSecret) : null;
+  const newCipher = createTokenCipher(input.newSecret);
+  const reseal = resealerFor(oldCipher, newCipher);
+  const now = (input.now ?? new Date()).getTime();
+  const report: RotationReport = {
+    accessTokens: 0,
+    refreshTokens: 0,
+    pendingStoreTokens: 0,
+    fromV1: 0,
+    alreadyCurrent: 0,
+    clearedPendingStoreTokens: 0,
+    oldKeyId: oldCipher?.keyId ?? null,
+    newKeyId: newCipher.keyId,
+  };
+  const count = (outcome: Resealed, field: "accessTokens" | "refreshTokens" | "pendingStoreTokens") => {
+    if (outcome.kind === "current") report.alreadyCurrent += 1;
+    else {
+      report[field] += 1;
+      if (outcome.wasV1) report.fromV1 += 1;
+    }
+  };
+  const changedMeanwhile = (place: string) =>
+    new TokenRotationError(`The sealed value at ${place} changed while the rotation ran (is a server still running?).`);
+
+  await db.transaction().execute(async (trx) => {
+    const connections = await trx
+      .selectFrom("connections")
+      .select(["id", "access_token_encrypted", "refresh_token_encrypted"])
+      .where((eb) =>
+        eb.or([eb("access_token_encrypted", "is not", null), eb("refresh_token_encrypted", "is not", null)]),
+      )
+      .orderBy("id")
+      .execute();
+    for (const row of connections) {
+      const changes: { access_token_encrypted?: string; refresh_token_encrypted?: string } = {};
+      if (row.access_token_encrypted) {
+        const outcome = reseal(row.access_token_encrypted, sealedPlace.connectionToken(row.id, "access_token"));
+        count(outcome, "accessTokens");
+        if (outcome.kind === "resealed") changes.access_token_encrypted = outcome.value;
+      }
+      if (row.refresh_token_encrypted) {
+        const outcome = reseal(row.refresh_token_encrypted, sealedPlace.connectionToken(row.id, "refresh_token"));
+        count(outcome, "refreshTokens");
+        if (outcome.kind === "resealed") changes.refresh_token_encrypted = outcome.value;
+      }
+      if (Object.keys(changes).length === 0) continue;
+      // Compare and set: a token refreshed meanwhile by a running server is not overwritten.
+      const result = await trx
+        .updateTable("connections")
+        .set(changes)
+        .where("id", "=", row.id)
+        .where((eb) =>
+          eb.and([
+            row.access_token_encrypted === null
+              ? eb("access_token_encrypted", "is", null)
+              : eb("access_token_encrypted", "=", row.access_token_encrypted),
+            row.refresh_token_encrypted === null
+              ? eb("refresh_token_encrypted", "is", null)
+              : eb("refresh_token_encrypted", "=", row.refresh_token_encrypted),
+          ]),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw changedMeanwhile(`connections:${row.id}`);
+    }
+
+    const states = await trx
+      .selectFrom("oauth_states")
+      .select(["id", "pending_tokens_encrypted", "expires_at", "used_at"])
+      .where("pending_tokens_encrypted", "is not", null)
+      .orderBy("id")
+      .execute();
+    for (const state of states) {
+      const sealed = state.pending_tokens_encrypted ?? "";
+      const place = sealedPlace.pendingStoreTokens(state.id);
+      const isDead = state.used_at !== null || new Date(state.expires_at).getTime() <= now;
+      let replacement: string | null;
+      if (isDead) {
+        replacement = null;
+        report.clearedPendingStoreTokens += 1;
+      } else {
+        const outcome = reseal(sealed, place);
+        count(outcome, "pendingStoreTokens");
+        if (outcome.kind === "current") continue;
+        replacement = outcome.value;
+      }
+      const result = await trx
+        .updateTable("oauth_states")
+        .set({ pending_tokens_encrypted: replacement })
+        .where("id", "=", state.id)
+        .where("pending_tokens_encrypted", "=", sealed)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw changedMeanwhile(place);
+    }
+  });
+  return report;
+}
