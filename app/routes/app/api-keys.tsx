@@ -3,10 +3,11 @@ import { createApiKey } from "../../../core/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
 import { AppError } from "../../../core/errors/app-error.ts";
-import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
 import { ApiKeysScreen } from "../../components/api/api-keys-screen.tsx";
 import type { ApiKeysActionResult } from "../../components/api/api-keys-types.ts";
 import { appContext } from "../../lib/app-context.ts";
+import { readJsonBody } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/api-keys";
@@ -39,8 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
   const organizationId = viewer.organization.organizationId;
+  const body = await readJsonBody(request);
   try {
-    const parsed = actionSchema.safeParse(await readJsonBody(request));
+    const parsed = actionSchema.safeParse(body);
     if (!parsed.success) throw new AppError("bad_request", "Something is missing. Please try again.");
     const input = parsed.data;
     if (input.intent === "create") {

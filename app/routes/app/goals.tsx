@@ -2,10 +2,11 @@ import { Info } from "lucide-react";
 import { Link } from "react-router";
 import { getGoals } from "../../../core/goals/get-goals.ts";
 import { setGoals } from "../../../core/goals/set-goals.ts";
-import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
 import { toGoalsFormValues } from "../../components/goals/goal-values.ts";
 import { GoalsForm } from "../../components/goals/goals-form.tsx";
 import { appContext } from "../../lib/app-context.ts";
+import { readJsonBody } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/goals";
@@ -38,12 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
   const currency = viewer.profile?.currency ?? "USD";
+  const form = await readJsonBody(request);
   try {
     const goals = await setGoals(services, {
       organizationId: viewer.organization.organizationId,
       userId: viewer.user.id,
       currency,
-      form: await readJsonBody(request),
+      form,
     });
     return { ok: true as const, values: toGoalsFormValues(goals, currency) };
   } catch (error) {

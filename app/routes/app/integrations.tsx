@@ -8,6 +8,7 @@ import { syncNow } from "../../../core/integrations/sync-now.ts";
 import { IntegrationsScreen } from "../../components/integrations/integrations-screen.tsx";
 import type { IntegrationsActionResult } from "../../components/integrations/integrations-types.ts";
 import { appContext } from "../../lib/app-context.ts";
+import { readFormData } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/integrations";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
   const viewer = await requireViewerContext(request, context);
   const organizationId = viewer.organization.organizationId;
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = actionSchema.safeParse({
     ...Object.fromEntries(form),
     adAccountIds: form.getAll("adAccountIds"),

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { savePreferences } from "../../../core/accounts/save-preferences.ts";
-import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
 import { PreferencesForm } from "../../components/account/preferences-form.tsx";
 import {
   Breadcrumb,
@@ -11,6 +11,7 @@ import {
   BreadcrumbSeparator,
 } from "../../components/ui/breadcrumb.tsx";
 import { appContext } from "../../lib/app-context.ts";
+import { readJsonBody } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
 import type { Route } from "./+types/preferences";
@@ -35,8 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
+  const body = await readJsonBody(request);
   try {
-    const preferences = await savePreferences(services, viewer.user.id, await readJsonBody(request));
+    const preferences = await savePreferences(services, viewer.user.id, body);
     return { ok: true as const, preferences };
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "preferences action failed"));

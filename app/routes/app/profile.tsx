@@ -2,11 +2,12 @@ import { listProfileOptions } from "../../../core/accounts/profile-options.ts";
 import { INVALID_IMAGE_MESSAGE, updateAvatar } from "../../../core/accounts/update-avatar.ts";
 import { updateProfile } from "../../../core/accounts/update-profile.ts";
 import { AppError } from "../../../core/errors/app-error.ts";
-import { readJsonBody, refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
+import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
 import { AvatarUpload } from "../../components/account/avatar-upload.tsx";
 import { ProfileForm } from "../../components/account/profile-form.tsx";
 import { toProfileFormValues } from "../../components/account/profile-values.ts";
 import { appContext } from "../../lib/app-context.ts";
+import { mediaTypeOf, readFormData, readJsonBody } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor, requireViewerContext, toViewer } from "../../lib/session.server.ts";
 import type { Route } from "./+types/profile";
@@ -40,16 +41,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
   const userId = viewer.user.id;
+  // Read before the try: a body that is not what this action takes is answered 415 or 400 as is.
+  const body =
+    mediaTypeOf(request) === "multipart/form-data"
+      ? { kind: "avatar" as const, form: await readFormData(request) }
+      : { kind: "profile" as const, values: await readJsonBody(request) };
   try {
-    if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
-      const body = await request.formData();
-      const file = body.get("avatar");
-      if (body.get("intent") !== "avatar" || !(file instanceof File))
+    if (body.kind === "avatar") {
+      const file = body.form.get("avatar");
+      if (body.form.get("intent") !== "avatar" || !(file instanceof File))
         throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
       const avatarUrl = await updateAvatar(services, userId, Buffer.from(await file.arrayBuffer()));
       return { ok: true as const, intent: "avatar" as const, avatarUrl };
     }
-    const profile = await updateProfile(services, userId, await readJsonBody(request));
+    const profile = await updateProfile(services, userId, body.values);
     return { ok: true as const, intent: "profile" as const, profile: toProfileFormValues(profile) };
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "profile action failed"));

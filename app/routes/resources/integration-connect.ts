@@ -3,6 +3,7 @@ import { AppError } from "../../../core/errors/app-error.ts";
 import { startConnection } from "../../../core/integrations/start-connection.ts";
 import { appContext } from "../../lib/app-context.ts";
 import { setFlashCookie } from "../../lib/flash.server.ts";
+import { readFormData } from "../../lib/form-data.server.ts";
 import { getViewerContextFor } from "../../lib/session.server.ts";
 import type { Route } from "./+types/integration-connect";
 
@@ -17,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = new URL(request.headers.get("referer") ?? "/integrations", request.url).pathname;
   const returnTo = back === "/dashboard/integrations" ? back : "/integrations";
   if (!viewer) return redirect(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const storeAddress = form.get("storeAddress");
   try {
     const { authorizeUrl } = await startConnection(services.integrations, {

@@ -6,10 +6,11 @@ import {
 } from "../../../core/newsletter/newsletter-schemas.ts";
 import { subscribeToNewsletter } from "../../../core/newsletter/subscribe-to-newsletter.ts";
 import type { ActionRefusal } from "../../components/account/account-action.ts";
-import { isPlainPost, readFormFields, refuseForm } from "../../components/forms/public-form-action.server.ts";
+import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
 import type { SubscribeOutcome } from "../../components/marketing/subscribe-form.tsx";
 import { appContext } from "../../lib/app-context.ts";
 import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";
+import { readFormFields } from "../../lib/form-data.server.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import type { Route } from "./+types/newsletter-subscribe";
 

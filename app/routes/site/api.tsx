@@ -16,6 +16,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { API_ENDPOINTS, buildPythonQuickStart } from "../../lib/api-examples.ts";
 import { appContext } from "../../lib/app-context.ts";
 import { cn } from "../../lib/cn.ts";
+import { readFormFields } from "../../lib/form-data.server.ts";
 import { API_FEATURES, API_SUPPORT_EMAIL, SDKS } from "../../lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { getViewerContextFor } from "../../lib/session.server.ts";
@@ -61,7 +62,7 @@ const tryFormSchema = z.object({ endpoint: z.enum(TRY_ENDPOINT_IDS), token: z.uu
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) throw redirect("/login?redirectTo=%2Fapi");
-  const parsed = tryFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = tryFormSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ tryResult: null }, { status: 400 });
   const { services, env } = context.get(appContext);
   const tryResult = await runTryIt(services, {

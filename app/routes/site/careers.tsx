@@ -5,12 +5,13 @@ import { submitJobApplication } from "../../../core/careers/submit-job-applicati
 import { type ApplicationActionResult, ApplicationForm } from "../../components/careers/application-form.tsx";
 import { BENEFITS, VALUES } from "../../components/careers/careers-content.ts";
 import { JobCard } from "../../components/careers/job-card.tsx";
-import { isPlainPost, readFormFields, refuseForm } from "../../components/forms/public-form-action.server.ts";
+import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appContext } from "../../lib/app-context.ts";
+import { readFormFields } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/careers";
 

@@ -1,7 +1,7 @@
 import { BookOpen, Code2, Scale } from "lucide-react";
 import { data, Link } from "react-router";
 import { sendContactMessage } from "../../../core/support/send-contact-message.ts";
-import { isPlainPost, readFormFields, refuseForm } from "../../components/forms/public-form-action.server.ts";
+import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
 import { type ContactActionResult, ContactForm } from "../../components/help/contact-form.tsx";
 import { FAQ_GROUPS } from "../../components/help/faq-content.tsx";
 import { FaqList } from "../../components/help/faq-list.tsx";
@@ -9,6 +9,7 @@ import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { appContext } from "../../lib/app-context.ts";
+import { readFormFields } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/help";
 

@@ -5,9 +5,9 @@ import { readUnsubscribeLink } from "../../../core/newsletter/read-unsubscribe-l
 import { resubscribeToNewsletter } from "../../../core/newsletter/resubscribe-to-newsletter.ts";
 import { unsubscribeFromNewsletter } from "../../../core/newsletter/unsubscribe-from-newsletter.ts";
 import { NoticePanel } from "../../components/forms/notice-panel.tsx";
-import { readFormFields } from "../../components/forms/public-form-action.server.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/app-context.ts";
+import { readFormFields } from "../../lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { staticPage } from "../../lib/static-page.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
