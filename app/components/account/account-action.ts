@@ -58,12 +58,3 @@ function readFieldErrors(value: unknown): Record<string, string> | undefined {
   const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string");
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
-
-/** The JSON body of a fetcher submission; a body that is not JSON is the client's mistake. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new AppError("bad_request", "The request body must be JSON.");
-  }
-}

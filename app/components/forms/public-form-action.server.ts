@@ -2,18 +2,6 @@ import { data } from "react-router";
 import { AppError } from "../../../core/errors/app-error.ts";
 import type { ActionRefusal } from "../account/account-action.ts";
 
-/** Form posts arrive as form data (plain forms and fetchers); anything else reads as empty. */
-export async function readFormFields(request: Request): Promise<Record<string, string>> {
-  try {
-    const form = await request.formData();
-    const fields: Record<string, string> = {};
-    for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
-    return fields;
-  } catch {
-    return {};
-  }
-}
-
 /** React Router sends a fetcher's submission to the route's ".data" URL; a plain form posts to the page. */
 export function isPlainPost(request: Request): boolean {
   return !new URL(request.url).pathname.endsWith(".data");
