@@ -87,10 +87,12 @@ export async function startConnectFlowServer(): Promise<ConnectFlowServer> {
   const request = (target: string | URL, init: RequestInit = {}) =>
     fetch(new URL(target, url), { redirect: "manual", ...init });
 
+  /** The cookies an answer set, as a Cookie header; cleared ones ("name=") left out. */
   const cookiesOf = (response: Response) =>
     response.headers
       .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .filter((pair) => pair && !pair.endsWith("="))
       .join("; ");
 
   async function sessionIdOf(cookie: string): Promise<string> {
@@ -125,7 +127,10 @@ export async function startConnectFlowServer(): Promise<ConnectFlowServer> {
       if (!signUp.ok) throw new Error(`Sign-up failed: ${signUp.status} ${await signUp.text()}`);
       const [mail] = await waitForMail(dataDir, email);
       const token = new URL(linkIn(mail?.raw ?? "", `${url}/auth/callback?`) ?? "").searchParams.get("token_hash");
-      const verified = await request(`/api/auth/verify-email?token=${token}`);
+      // The mailed link signs in only the browser that signed up: its cookies go along.
+      const verified = await request(`/api/auth/verify-email?token=${encodeURIComponent(token ?? "")}`, {
+        headers: { cookie: cookiesOf(signUp) },
+      });
       const cookie = cookiesOf(verified);
       const member = await database.db
         .selectFrom("member")
