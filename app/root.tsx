@@ -117,15 +117,21 @@ export default function App() {
   );
 }
 
+type RefusalData = { error?: { message?: unknown } } | null | undefined;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refused request (e.g. a body of the wrong type, app/lib/form-data.server.ts) says what was wrong.
+  const refusal = isRouteErrorResponse(error) && status < 500 ? (error.data as RefusalData)?.error?.message : undefined;
   return (
     <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="font-semibold text-primary text-sm">Error {status}</p>
       <h1 className="font-bold text-3xl tracking-tight">Something went wrong</h1>
       <p className="text-muted-foreground">
-        We could not show this page. Please try again in a moment; if it keeps happening, contact support.
+        {typeof refusal === "string"
+          ? refusal
+          : "We could not show this page. Please try again in a moment; if it keeps happening, contact support."}
       </p>
       <a className="text-primary underline-offset-4 hover:underline" href="/">
         Return to home
