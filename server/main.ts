@@ -50,6 +50,12 @@ export async function startServer({
   const handlePage: PageHandler = (request, context) => handleRequest(request, context);
 
   const services = createServices({ env, database, logger });
+  if (env.isProduction && services.sandbox) {
+    logger.warn(
+      { sandboxUrl: `${env.APP_URL}/sandbox` },
+      "ADS_SANDBOX is enabled in production: anyone can reach /sandbox, its fake ad platforms and its consent pages. Set ADS_SANDBOX=false unless this is a demo.",
+    );
+  }
   // Old rate-limit windows are useless; no rule counts over more than a day.
   const pruneRateLimits = setInterval(() => {
     services.rateLimits.deleteWindowsBefore(Date.now() - RATE_LIMIT_RETENTION_MS).catch((error: unknown) => {

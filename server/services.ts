@@ -50,6 +50,7 @@ import { createSandboxApp } from "../simulator/sandbox-app.ts";
 import { SANDBOX_PLATFORMS } from "../simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "../simulator/sandbox-state-repository.ts";
 import { createPublicApi, type PublicApi } from "./api/public-api.ts";
+import { clientAddressOf } from "./client-address.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
 export interface AppServices {
@@ -177,6 +178,9 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
       // The sandbox market is seeded per organization: the one the visitor works in.
       resolveTenant: async (c) =>
         (await getViewerContext(services, c.req.raw.headers))?.organization.organizationId ?? null,
+      // Consent redirects and WooCommerce's key POST go to our own callbacks only.
+      appUrl: env.APP_URL,
+      clientAddress: (c) => clientAddressOf(c, env),
     });
   return services;
 }

@@ -2,17 +2,32 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { PlatformId } from "../connectors/connector.ts";
 import { createSandboxConsent } from "./consent-page.ts";
+import { createAppCallbackCheck } from "./sandbox-guards.ts";
 import type { ConsentDecision, ConsentRequest } from "./sandbox-kit.ts";
 
 const SECRET = "consent-test-secret-0123456789abcdef0123";
+const APP_URL = "http://localhost";
+const callbackOf = (platform: PlatformId) => `${APP_URL}/integrations/${platform}/callback`;
 
-/** A platform module's two consent routes, mounted like the sandbox mounts them. */
+/**
+ * A platform module's two consent routes, mounted like the sandbox mounts them. The visitor's
+ * session is `tenant`, unless a request names another in an `x-session` header ("" for none).
+ */
 function createConsentApp(
   request: Omit<ConsentRequest, "state"> & { state?: string },
   tenant: string | null = "org_1",
+  isAppCallback = createAppCallbackCheck(APP_URL),
 ) {
   const decisions: ConsentDecision[] = [];
-  const consent = createSandboxConsent({ secret: SECRET, resolveTenant: async () => tenant });
+  const consent = createSandboxConsent({
+    secret: SECRET,
+    resolveTenant: (c) => {
+      const session = c.req.header("x-session");
+      return session === undefined ? tenant : session || null;
+    },
+    isAppCallback,
+    signInUrl: `${APP_URL}/login`,
+  });
   const platform = new Hono<{ Variables: { nonce: string } }>();
   platform.get("/authorize", (c) => consent.render(c, { state: "st", ...request }));
   platform.post(
@@ -49,12 +64,17 @@ function hiddenFields(html: string): URLSearchParams {
 async function renderAndSubmit(
   request: Omit<ConsentRequest, "state"> & { state?: string },
   change: (fields: URLSearchParams) => void,
+  postHeaders: Record<string, string> = {},
 ) {
   const { app, decisions } = createConsentApp(request);
   const page = await app.request(`/sandbox/${request.platform}/authorize`);
   const fields = hiddenFields(await page.text());
   change(fields);
-  const response = await app.request(`/sandbox/${request.platform}/consent`, { method: "POST", body: fields });
+  const response = await app.request(`/sandbox/${request.platform}/consent`, {
+    method: "POST",
+    body: fields,
+    headers: postHeaders,
+  });
   return { response, decisions };
 }
 
@@ -68,7 +88,7 @@ describe("the consent page", () => {
     ["shopify", "Shopify"],
     ["woocommerce", "WooCommerce"],
   ])("for %s is titled and headed in %s's name", async (platform, name) => {
-    const { app } = createConsentApp({ platform, clientId: "client", redirectUri: "http://localhost/cb" });
+    const { app } = createConsentApp({ platform, clientId: "client", redirectUri: callbackOf(platform) });
     const response = await app.request(`/sandbox/${platform}/authorize`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
@@ -87,7 +107,7 @@ describe("the consent page", () => {
     const { app } = createConsentApp({
       platform: "shopify",
       clientId: "client",
-      redirectUri: "http://localhost/cb",
+      redirectUri: callbackOf("shopify"),
       scope: "read_orders,read_all_orders",
       store: "northwind.myshopify.com",
     });
@@ -102,7 +122,7 @@ describe("the consent page", () => {
     const { app } = createConsentApp({
       platform: "google-ads",
       clientId: "client",
-      redirectUri: "http://localhost/cb",
+      redirectUri: callbackOf("google-ads"),
       state: '"><script>alert(1)</script>',
       scope: "<b>odd</b>",
     });
@@ -112,17 +132,36 @@ describe("the consent page", () => {
     expect(html).toContain("&lt;b&gt;odd&lt;/b&gt;");
   });
 
-  it("uses login_hint, then 'sandbox', when no session names the tenant", async () => {
+  it("asks a visitor without a session to sign in to Adhelm first, whatever login_hint says", async () => {
     const { app } = createConsentApp(
-      { platform: "tiktok-ads", clientId: "c", redirectUri: "http://localhost/cb" },
+      { platform: "tiktok-ads", clientId: "c", redirectUri: callbackOf("tiktok-ads") },
       null,
     );
-    expect(
-      hiddenFields(await (await app.request("/sandbox/tiktok-ads/authorize?login_hint=org_9")).text()).get("tenant"),
-    ).toBe("org_9");
-    expect(hiddenFields(await (await app.request("/sandbox/tiktok-ads/authorize")).text()).get("tenant")).toBe(
-      "sandbox",
-    );
+    for (const query of ["", "?login_hint=org_9"]) {
+      const response = await app.request(`/sandbox/tiktok-ads/authorize${query}`);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const html = await response.text();
+      expect(html).toContain('<h1 id="sign-in-title">Sign in to Adhelm first</h1>');
+      expect(html).toContain('<a href="http://localhost/login">');
+      expect(html).not.toContain("<form");
+      expect(html).not.toContain("org_9");
+    }
+  });
+
+  it("refuses a redirect URI that is not the app's own callback, with the invalid page and no form", async () => {
+    for (const redirectUri of [
+      "http://127.0.0.1:9/admin",
+      "http://localhost/integrations/google-ads/callback/../../../admin",
+      "http://localhost/integrations/shopify/callback",
+      "http://localhost.evil.test/integrations/google-ads/callback",
+      "http://user@localhost/integrations/google-ads/callback",
+    ]) {
+      const { app } = createConsentApp({ platform: "google-ads", clientId: "c", redirectUri });
+      const response = await app.request("/sandbox/google-ads/authorize");
+      expect(response.status, redirectUri).toBe(400);
+      expect(await response.text()).not.toContain("<form");
+    }
   });
 });
 
@@ -130,7 +169,7 @@ describe("the consent handler", () => {
   const request: Omit<ConsentRequest, "state"> = {
     platform: "woocommerce",
     clientId: "Adhelm",
-    redirectUri: "http://localhost/return",
+    redirectUri: callbackOf("woocommerce"),
     scope: "read",
     store: "shop.example.com",
     extra: { callback_url: "https://adhelm.test/api/woo/callback", user_id: "ref-1" },
@@ -144,21 +183,21 @@ describe("the consent handler", () => {
     async (decision, isAllowed) => {
       const { response, decisions } = await renderAndSubmit(request, (fields) => fields.set("decision", decision));
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(`http://localhost/return?decided=${isAllowed ? "yes" : "no"}`);
+      expect(response.headers.get("location")).toBe(`${callbackOf("woocommerce")}?decided=${isAllowed ? "yes" : "no"}`);
       expect(decisions).toEqual([{ ...request, state: "st", tenant: "org_1", isAllowed }]);
     },
   );
 
   it("leaves out what the request did not have", async () => {
     const { decisions } = await renderAndSubmit(
-      { platform: "google-ads", clientId: "c", redirectUri: "http://localhost/cb" },
+      { platform: "google-ads", clientId: "c", redirectUri: callbackOf("google-ads") },
       (fields) => fields.set("decision", "allow"),
     );
     expect(decisions).toEqual([
       {
         platform: "google-ads",
         clientId: "c",
-        redirectUri: "http://localhost/cb",
+        redirectUri: callbackOf("google-ads"),
         state: "st",
         tenant: "org_1",
         isAllowed: true,
@@ -181,6 +220,37 @@ describe("the consent handler", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('<h1 id="invalid-title">This consent request is not valid</h1>');
+    expect(decisions).toEqual([]);
+  });
+
+  it("refuses the form without a session, with the sign-in page, and decides nothing", async () => {
+    const { response, decisions } = await renderAndSubmit(request, (fields) => fields.set("decision", "allow"), {
+      "x-session": "",
+    });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain("Sign in to Adhelm first");
+    expect(decisions).toEqual([]);
+  });
+
+  it("refuses a session of another tenant posting the form shown to org_1, and decides nothing", async () => {
+    const { response, decisions } = await renderAndSubmit(request, (fields) => fields.set("decision", "allow"), {
+      "x-session": "org_2",
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("This consent belongs to another organization");
+    expect(decisions).toEqual([]);
+  });
+
+  it("refuses a genuinely signed form whose redirect URI is not the app's callback", async () => {
+    // A page rendered by a sandbox that let the URI through (older, or misconfigured) signed it.
+    const foreign = { ...request, redirectUri: "http://127.0.0.1:9/admin" };
+    const lax = createConsentApp(foreign, "org_1", () => true);
+    const fields = hiddenFields(await (await lax.app.request("/sandbox/woocommerce/authorize")).text());
+    fields.set("decision", "allow");
+    const { app, decisions } = createConsentApp(foreign);
+    const response = await app.request("/sandbox/woocommerce/consent", { method: "POST", body: fields });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("location")).toBeNull();
     expect(decisions).toEqual([]);
   });
 });

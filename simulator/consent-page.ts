@@ -6,14 +6,22 @@ import type { ConsentDecision, ConsentRequest, SandboxConsent } from "./sandbox-
 /**
  * The sandbox's OAuth consent page, shared by every platform: "Authorize Adhelm to manage your
  * <Platform> sandbox account" with Allow and Deny. The request travels through the form in hidden
- * fields with an HMAC over all of them, so the POST cannot change what was shown. No JavaScript:
- * the app's CSP forbids inline scripts, and a form needs none.
+ * fields with an HMAC over all of them, so the POST cannot change what was shown. Both need the
+ * visitor's Adhelm session, of the tenant the form names, and a redirect URI that is Adhelm's own
+ * callback. No JavaScript: the app's CSP forbids inline scripts, and a form needs none.
  */
 
 export interface SandboxConsentOptions {
   secret: string;
-  /** The visitor's tenant (the composition reads the Adhelm session's organization), or null. */
+  /**
+   * The visitor's tenant (the composition reads the Adhelm session's organization), or null. The
+   * page and its form need one: nothing else may choose whose sandbox account is granted.
+   */
   resolveTenant: (c: Context) => Promise<string | null> | string | null;
+  /** Whether a redirect URI is Adhelm's own callback for the platform (`kit.isAppCallback`). */
+  isAppCallback: (platform: PlatformId, url: string) => boolean;
+  /** Where the "sign in first" page links to (APP_URL/login). */
+  signInUrl: string;
 }
 
 export const PLATFORM_DISPLAY_NAMES: Record<PlatformId, string> = {
@@ -66,7 +74,13 @@ export function createSandboxConsent(options: SandboxConsentOptions): SandboxCon
 
   return {
     async render(c, request) {
-      const tenant = (await options.resolveTenant(c)) ?? c.req.query("login_hint") ?? "sandbox";
+      c.header("Cache-Control", "no-store");
+      // Platform modules refuse a foreign redirect URI in their own words first; this is the backstop.
+      if (!options.isAppCallback(request.platform, request.redirectUri)) {
+        return c.html(renderInvalidPage(nonceOf(c)), 400);
+      }
+      const tenant = await options.resolveTenant(c);
+      if (!tenant) return c.html(renderSignInPage(options.signInUrl, nonceOf(c)), 401);
       const values: Record<FieldName, string> = {
         platform: request.platform,
         client_id: request.clientId,
@@ -86,13 +100,17 @@ export function createSandboxConsent(options: SandboxConsentOptions): SandboxCon
         signature: signFields(values),
         nonce: nonceOf(c),
       });
-      c.header("Cache-Control", "no-store");
       return c.html(html, 200);
     },
 
     handler(decide): Handler {
       return async (c) => {
-        const body = await c.req.parseBody();
+        c.header("Cache-Control", "no-store");
+        // Only the signed-in visitor decides, and only for the tenant the page showed them.
+        const sessionTenant = await options.resolveTenant(c);
+        if (!sessionTenant) return c.html(renderSignInPage(options.signInUrl, nonceOf(c)), 401);
+        const body = await c.req.parseBody().catch(() => null);
+        if (!body) return c.html(renderInvalidPage(nonceOf(c)), 400);
         const field = (name: string) => {
           const value = body[name];
           return typeof value === "string" ? value : "";
@@ -109,10 +127,12 @@ export function createSandboxConsent(options: SandboxConsentOptions): SandboxCon
           (decision !== "allow" && decision !== "deny") ||
           !isPlatformId(platform) ||
           extra === null ||
-          !values.tenant
+          !values.tenant ||
+          !options.isAppCallback(platform, values.redirect_uri)
         ) {
           return c.html(renderInvalidPage(nonceOf(c)), 400);
         }
+        if (values.tenant !== sessionTenant) return c.html(renderOtherTenantPage(nonceOf(c)), 403);
         const consent: ConsentDecision = {
           platform,
           clientId: values.client_id,
@@ -209,7 +229,8 @@ li + li { margin-top: 0.25rem; }
 button { flex: 1 1 8rem; min-height: 2.75rem; padding: 0.5rem 1.25rem; border-radius: 0.5rem; font: inherit;
   font-weight: 600; cursor: pointer; border: 1px solid var(--border); background: transparent; color: var(--text); }
 button.primary { background: var(--primary); border-color: var(--primary); color: var(--primary-text); }
-button:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+button:focus-visible, a:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+a { color: var(--primary); font-weight: 600; }
 `;
 
 function page(title: string, body: string, nonce: string | undefined): string {
@@ -266,6 +287,25 @@ ${hidden}
 </form>
 </main>`;
   return page(title, body, nonce);
+}
+
+function renderSignInPage(signInUrl: string, nonce: string | undefined): string {
+  const body = `<main aria-labelledby="sign-in-title">
+<p class="badge">Adhelm sandbox</p>
+<h1 id="sign-in-title">Sign in to Adhelm first</h1>
+<p>The sandbox grants access to your organization's sandbox accounts, so it needs to know who you are.</p>
+<p><a href="${escapeHtml(signInUrl)}">Sign in to Adhelm</a>, then connect the platform again from Integrations.</p>
+</main>`;
+  return page("Sign in to Adhelm first", body, nonce);
+}
+
+function renderOtherTenantPage(nonce: string | undefined): string {
+  const body = `<main aria-labelledby="other-tenant-title">
+<p class="badge">Adhelm sandbox</p>
+<h1 id="other-tenant-title">This consent belongs to another organization</h1>
+<p>You are signed in to a different Adhelm organization than the one this page was shown to. Go back to Adhelm and start connecting again.</p>
+</main>`;
+  return page("This consent belongs to another organization", body, nonce);
 }
 
 function renderInvalidPage(nonce: string | undefined): string {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConnectorMetadata } from "../connectors/connector.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
-import { type SandboxServer, startSandboxServer } from "../tests/support/sandbox-server.ts";
+import { SANDBOX_TEST_APP_URL, type SandboxServer, startSandboxServer } from "../tests/support/sandbox-server.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import { createSandboxApp, sandboxAdminToken } from "./sandbox-app.ts";
 import type { SandboxKit } from "./sandbox-kit.ts";
@@ -100,7 +100,7 @@ const metadata: ConnectorMetadata = {
   liveCredentialVariables: { clientId: "GOOGLE_ADS_CLIENT_ID", clientSecret: "GOOGLE_ADS_CLIENT_SECRET" },
 };
 
-const REDIRECT_URI = "http://localhost:3000/app/connections/google-ads/callback";
+const REDIRECT_URI = `${SANDBOX_TEST_APP_URL}/integrations/google-ads/callback`;
 let server: SandboxServer;
 
 beforeAll(async () => {
@@ -393,17 +393,36 @@ describe("the sandbox app", () => {
     expect(errors).toHaveLength(1);
   });
 
-  it("names the login_hint (or 'sandbox') as the tenant when no session gives one", async () => {
+  it("asks a visitor without a session to sign in first and takes no login_hint for the tenant", async () => {
     const { app } = createSandboxApp({
       db: database.db,
       secret: "s".repeat(40),
       platforms: { "google-ads": createFakePlatform },
+      appUrl: "http://localhost:3000",
     });
-    const query = "client_id=adhelm-sandbox-google-ads&redirect_uri=http%3A%2F%2Flocalhost%2Fcb&state=s";
-    const hinted = await (await app.request(`/google-ads/authorize?${query}&login_hint=org_hint`)).text();
-    expect(hinted).toContain('name="tenant" value="org_hint"');
-    const plain = await (await app.request(`/google-ads/authorize?${query}`)).text();
-    expect(plain).toContain('name="tenant" value="sandbox"');
-    expect(plain).not.toContain("nonce=");
+    const redirect = encodeURIComponent("http://localhost:3000/integrations/google-ads/callback");
+    const query = `client_id=adhelm-sandbox-google-ads&redirect_uri=${redirect}&state=s`;
+    for (const hint of ["", "&login_hint=org_hint"]) {
+      const response = await app.request(`/google-ads/authorize?${query}${hint}`);
+      expect(response.status).toBe(401);
+      const html = await response.text();
+      expect(html).toContain("Sign in to Adhelm first");
+      expect(html).toContain('href="http://localhost:3000/login"');
+      expect(html).not.toContain('name="tenant"');
+      expect(html).not.toContain("nonce=");
+    }
+  });
+
+  it("accepts no redirect URI at all without an app URL", async () => {
+    const { app } = createSandboxApp({
+      db: database.db,
+      secret: "s".repeat(40),
+      platforms: { "google-ads": createFakePlatform },
+      resolveTenant: async () => "org_1",
+    });
+    const redirect = encodeURIComponent("http://localhost:3000/integrations/google-ads/callback");
+    const response = await app.request(`/google-ads/authorize?client_id=c&redirect_uri=${redirect}&state=s`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This consent request is not valid");
   });
 });

@@ -1,13 +1,22 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { AD_PLATFORM_IDS, type PlatformId, STORE_PLATFORM_IDS } from "../connectors/connector.ts";
 import type { Database } from "../core/db/schema.ts";
+import { createRateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
 import { createSandboxConsent, PLATFORM_DISPLAY_NAMES } from "./consent-page.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxFaults } from "./sandbox-faults.ts";
+import {
+  createAppCallbackCheck,
+  DEFAULT_SANDBOX_REQUESTS_PER_MINUTE,
+  SANDBOX_BODY_LIMIT_BYTES,
+  sandboxRateLimit,
+  socketAddressOf,
+} from "./sandbox-guards.ts";
 import type { SandboxKit, SandboxRecords } from "./sandbox-kit.ts";
 import {
   createSandboxStateRepository,
@@ -20,8 +29,20 @@ export interface SandboxAppOptions {
   /** The server secret (AUTH_SECRET): app credentials, tokens and the admin token derive from it. */
   secret: string;
   platforms: Partial<Record<PlatformId, (kit: SandboxKit) => Hono>>;
-  /** The visitor's tenant for the consent page (the Adhelm session's organization). */
+  /**
+   * The visitor's tenant for the consent page (the Adhelm session's organization); without one
+   * the consent page and its form send the visitor to sign in first.
+   */
   resolveTenant?: (c: Context) => Promise<string | null>;
+  /**
+   * Adhelm's public base URL (APP_URL): redirect URIs and WooCommerce's callback_url must be its
+   * `/integrations/<platform>/callback`. Without it every authorization is refused.
+   */
+  appUrl?: string;
+  /** The caller's address for the rate limit (the app's resolver); the socket's address by default. */
+  clientAddress?: (c: Context) => string;
+  /** Calls per minute per tenant (or per address without a credential); tests lower it. */
+  requestsPerMinute?: number;
   shapeFor?: MarketEngineOptions["shapeFor"];
   now?: () => Date;
   /** Where a failing platform module is reported (the app's pino logger fits). */
@@ -63,13 +84,20 @@ export function sandboxAdminToken(secret: string): string {
 export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: SandboxKit; adminToken: string } {
   const { db, secret, logger } = options;
   const state = createSandboxStateRepository(db);
+  const isAppCallback = createAppCallbackCheck(options.appUrl);
   const kit: SandboxKit = {
     engine: createMarketEngine({ state, shapeFor: options.shapeFor, now: options.now }),
     credentials: createSandboxCredentials({ secret, state, now: options.now }),
     faults: createSandboxFaults({ state }),
-    consent: createSandboxConsent({ secret, resolveTenant: options.resolveTenant ?? (() => null) }),
+    consent: createSandboxConsent({
+      secret,
+      resolveTenant: options.resolveTenant ?? (() => null),
+      isAppCallback,
+      signInUrl: options.appUrl ? `${options.appUrl.replace(/\/+$/, "")}/login` : "/login",
+    }),
     records: createSandboxRecords(state),
     appCredentials: (platform) => sandboxAppCredentials(secret, platform),
+    isAppCallback,
   };
   const adminToken = sandboxAdminToken(secret);
 
@@ -78,6 +106,22 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
     logger?.error({ err: error, path: c.req.path }, "sandbox request failed");
     return c.json({ error: { code: "internal_error", message: "The sandbox failed to answer." } }, 500);
   });
+
+  app.use(
+    sandboxRateLimit({
+      rateLimits: createRateLimitRepository(db),
+      requestsPerMinute: options.requestsPerMinute ?? DEFAULT_SANDBOX_REQUESTS_PER_MINUTE,
+      clientAddress: options.clientAddress ?? socketAddressOf,
+      tenantOf: kit.credentials.tenantOf,
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: SANDBOX_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ error: { code: "payload_too_large", message: "The sandbox takes request bodies up to 1 MB." } }, 413),
+    }),
+  );
 
   app.get("/", (c) => {
     const base = c.req.path.replace(/\/+$/, "");

@@ -101,6 +101,24 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
     }
   }
 
+  /** The tenant of a genuine credential of any platform and kind, expired or not. */
+  function tenantOf(token: string): string | null {
+    const dot = token.lastIndexOf(".");
+    if (dot <= 0) return null;
+    const body = token.slice(0, dot);
+    const expected = Buffer.from(sign(body));
+    const given = Buffer.from(token.slice(dot + 1));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    for (const [platform, prefixes] of Object.entries(PREFIXES) as [PlatformId, Record<CredentialKind, string>][]) {
+      for (const kind of ["access", "refresh", "code"] as const) {
+        if (!body.startsWith(prefixes[kind])) continue;
+        const claims = read(token, platform, kind);
+        if (claims) return claims.t;
+      }
+    }
+    return null;
+  }
+
   /** Faults that apply to this tenant and platform. */
   async function faultsFor(tenant: string, platform: PlatformId) {
     const faults = await state.listFaults();
@@ -115,6 +133,8 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
   }
 
   return {
+    tenantOf,
+
     issueCode({ tenant, platform, clientId, redirectUri }) {
       const issuedAt = now().getTime();
       return issue({

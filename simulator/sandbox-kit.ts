@@ -15,7 +15,15 @@ export interface SandboxKit {
   records: SandboxRecords;
   /** The sandbox's app credentials per platform (the values our config uses in sandbox mode). */
   appCredentials(platform: PlatformId): { clientId: string; clientSecret: string; developerToken?: string };
+  /**
+   * Whether `url` is Adhelm's own callback for the platform, `APP_URL/integrations/<platform>/callback`
+   * (kind "keys": WooCommerce's `…/callback/keys`, where the store POSTs the keys). It is the only
+   * place the sandbox sends a browser or a request; anything else gets the platform's error page.
+   */
+  isAppCallback(platform: PlatformId, url: string, kind?: AppCallbackKind): boolean;
 }
+
+export type AppCallbackKind = "browser" | "keys";
 
 // ---------------------------------------------------------------------------------------------
 // The market engine: one deterministic simulated market per tenant (an Adhelm organization).
@@ -151,6 +159,11 @@ export interface SandboxCredentials {
   checkAccessToken(token: string, platform: PlatformId): Promise<TokenCheck>;
   /** Checks a refresh token; a revoked grant fails with reason "revoked". */
   checkRefreshToken(token: string, platform: PlatformId): Promise<TokenCheck>;
+  /**
+   * The tenant named by a genuine credential of any platform and kind (signature only: expiry
+   * and faults are not checked), or null. The rate limit counts a caller's calls under it.
+   */
+  tenantOf(token: string): string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

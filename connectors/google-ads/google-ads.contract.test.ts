@@ -52,6 +52,7 @@ const byDayAndCampaign = (a: { date: string; campaignExternalId: string }, b: ty
 beforeAll(async () => {
   sandbox = await startSandboxServer({
     platforms: { [PLATFORM]: (kit) => createGoogleAdsSandbox(kit, { pageSize: SMALL_PAGE }) },
+    appUrl: new URL(REDIRECT_URI).origin,
   });
   connector = createGoogleAdsConnector(sandbox.config(googleAdsMetadata));
   tokens = await connect();
@@ -320,6 +321,7 @@ describe("Google Ads at Google's own page size", () => {
     big = await startSandboxServer({
       platforms: { [PLATFORM]: createGoogleAdsSandbox },
       shapeFor: (_tenant, platform) => (platform === PLATFORM ? { accounts: 1, campaignsPerAccount: 320 } : undefined),
+      appUrl: new URL(REDIRECT_URI).origin,
     });
     bigConnector = createGoogleAdsConnector(big.config(googleAdsMetadata));
     const callback = await big.authorize(bigConnector.authorizeUrl({ state: "big", redirectUri: REDIRECT_URI }));

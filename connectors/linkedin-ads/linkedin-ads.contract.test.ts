@@ -38,7 +38,10 @@ function engineAccounts() {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ platforms: { "linkedin-ads": createLinkedInAdsSandbox } });
+  sandbox = await startSandboxServer({
+    platforms: { "linkedin-ads": createLinkedInAdsSandbox },
+    appUrl: new URL(REDIRECT_URI).origin,
+  });
   connector = createLinkedInAdsConnector(sandbox.config(linkedinAdsMetadata));
   tokens = await connect();
 });

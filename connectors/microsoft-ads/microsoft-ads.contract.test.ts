@@ -60,7 +60,10 @@ async function callService(path: string, body: unknown, scope: { customerId?: st
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ platforms: { [PLATFORM]: createMicrosoftAdsSandbox } });
+  sandbox = await startSandboxServer({
+    platforms: { [PLATFORM]: createMicrosoftAdsSandbox },
+    appUrl: new URL(REDIRECT_URI).origin,
+  });
   // Short report polls; the sandbox still answers Pending once before Success.
   connector = createMicrosoftAdsConnector(sandbox.config(microsoftAdsMetadata), { pollDelayMs: () => 20 });
   const callback = await sandbox.authorize(connector.authorizeUrl({ state: "state-1", redirectUri: REDIRECT_URI }));

@@ -62,7 +62,10 @@ async function graphql(accessToken: string, query: string, variables: Record<str
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ platforms: { shopify: createShopifySandbox } });
+  sandbox = await startSandboxServer({
+    platforms: { shopify: createShopifySandbox },
+    appUrl: new URL(REDIRECT_URI).origin,
+  });
   connector = createShopifyConnector(sandbox.config(shopifyMetadata));
   tokens = await connect();
 });

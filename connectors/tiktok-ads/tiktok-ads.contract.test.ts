@@ -125,7 +125,10 @@ async function rangeEndingToday(days: number): Promise<DateRange> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer({ platforms: { [PLATFORM]: recordRequests } });
+  sandbox = await startSandboxServer({
+    platforms: { [PLATFORM]: recordRequests },
+    appUrl: new URL(REDIRECT_URI).origin,
+  });
   connector = createConnector();
   tokens = await connect();
 });

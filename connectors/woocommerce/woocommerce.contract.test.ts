@@ -81,7 +81,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   redirectUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/integrations/woocommerce/callback`;
 
-  sandbox = await startSandboxServer({ platforms: { woocommerce: createWooCommerceSandbox } });
+  sandbox = await startSandboxServer({
+    platforms: { woocommerce: createWooCommerceSandbox },
+    appUrl: new URL(redirectUri).origin,
+  });
   connector = createWooCommerceConnector(sandbox.config(woocommerceMetadata));
   tokens = await connect("state-woo");
 });

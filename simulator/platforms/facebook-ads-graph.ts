@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { minorToDecimal } from "../../connectors/money-units.ts";
+import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SimAccount, SimCampaign, SimDailyMetric } from "../sandbox-kit.ts";
 
 /** Shapes of Meta's Graph API shared by the sandbox's routes: errors, paging, fields, insights rows. */
@@ -50,7 +51,8 @@ export async function readGraphParams(c: Context): Promise<Record<string, string
       for (const [key, value] of Object.entries(body))
         params[key] = typeof value === "string" ? value : JSON.stringify(value);
   } else if (type.includes("form")) {
-    const body = await c.req.parseBody();
+    // A form that does not parse carries no parameters; the usual errors then explain what is missing.
+    const body = await c.req.parseBody().catch(() => ({}));
     for (const [key, value] of Object.entries(body)) if (typeof value === "string") params[key] = value;
   }
   return params;
@@ -267,6 +269,11 @@ export function parseInsightQuery(params: Record<string, string>, today: string)
   if (!DATE.test(since) || !DATE.test(until) || Number.isNaN(Date.parse(since)) || Number.isNaN(Date.parse(until)))
     return { message: "(#100) time_range dates must be in the format YYYY-MM-DD", code: 100 };
   if (since > until) return { message: "(#100) The since date must be on or before the until date", code: 100 };
+  if (daysCovered(since, until) > MAX_REPORT_DAYS)
+    return {
+      message: `(#100) Please reduce the amount of data you're asking for: a time_range may span at most ${MAX_REPORT_DAYS} days`,
+      code: 100,
+    };
   if (since < addMonths(today, -MAX_MONTHS_BACK))
     return {
       message: "(#3018) The start date of the time range cannot be beyond 37 months from the current date",

@@ -178,7 +178,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     const scope = c.req.query("scope") ?? "public_profile";
     if (clientId !== appCredentials.clientId)
       return respondDialogError(c, "Invalid App ID", "The provided app ID does not look like a valid app ID.");
-    if (!redirectUri || !isHttpUrl(redirectUri))
+    if (!redirectUri || !kit.isAppCallback(PLATFORM, redirectUri))
       return respondDialogError(
         c,
         "URL blocked",
@@ -580,15 +580,6 @@ function checkDailyBudget(value: string, currency: string): GraphErrorSpec | nul
 function forgetOldRuns(runs: Map<string, ReportRun>): void {
   const cutoff = Date.now() - 3600_000;
   for (const [id, run] of runs) if (run.createdAt < cutoff || runs.size > MAX_REMEMBERED) runs.delete(id);
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
 }
 
 /** The dialog's own error page (the user sees it, not the app). */

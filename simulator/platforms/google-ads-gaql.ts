@@ -1,3 +1,5 @@
+import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
+
 /**
  * A small, strict parser for the Google Ads Query Language subset the sandbox serves:
  * `SELECT <fields> FROM customer|campaign [WHERE <conditions joined by AND>] [LIMIT n]`, where a
@@ -142,6 +144,12 @@ export function parseGaql(query: string): GaqlResult {
           return fail("INVALID_VALUE_WITH_BETWEEN_OPERATOR", "Error in WHERE clause: dates must be 'YYYY-MM-DD'.");
         }
         if (from.text > to.text) return fail("DATE_RANGE_TOO_NARROW", "The start date is after the end date.");
+        if (daysCovered(from.text, to.text) > MAX_REPORT_DAYS) {
+          return fail(
+            "DATE_RANGE_TOO_WIDE",
+            `Date filters fail to restrict date to a range of at most ${MAX_REPORT_DAYS} days.`,
+          );
+        }
         dateRange = { from: from.text, to: to.text };
       } else if (name === "segments.date" && operator.text === "=") {
         const value = next();

@@ -84,8 +84,14 @@ export function createGoogleAdsSandbox(kit: SandboxKit, options: GoogleAdsSandbo
     if (!query.redirect_uri) {
       return renderOAuthError(c, 400, "invalid_request", "Missing required parameter: redirect_uri");
     }
-    if (!isHttpUrl(query.redirect_uri)) {
-      return renderOAuthError(c, 400, "redirect_uri_mismatch", "The redirect URI in the request does not match.");
+    // Only the redirect URI registered for the client (Adhelm's callback); anything else is an error page.
+    if (!kit.isAppCallback(PLATFORM, query.redirect_uri)) {
+      return renderOAuthError(
+        c,
+        400,
+        "redirect_uri_mismatch",
+        `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. If you're the app developer, register the redirect URI in the Google Cloud Console. Request details: redirect_uri=${query.redirect_uri}`,
+      );
     }
     if (!query.response_type) {
       return renderOAuthError(c, 400, "invalid_request", "Missing required parameter: response_type");
@@ -870,15 +876,6 @@ function renderOAuthError(c: Context, status: 400 | 401, error: string, descript
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }
 
 async function readForm(c: Context): Promise<Record<string, string | undefined>> {

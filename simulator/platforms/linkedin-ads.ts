@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { currencyExponent, decimalToMinor, minorToDecimal } from "../../connectors/money-units.ts";
+import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimAccount, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
 import {
   isRestliRecord,
@@ -223,6 +224,9 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
     const scope = c.req.query("scope") ?? "";
     if (clientId !== credentials().clientId) return errorPage(c, "The passed in client_id is invalid.");
     if (!redirectUri || !URL.canParse(redirectUri)) return errorPage(c, "The redirect_uri is missing or invalid.");
+    // Checked before any error is sent back by redirecting: only the registered URI (Adhelm's callback).
+    if (!kit.isAppCallback(PLATFORM, redirectUri))
+      return errorPage(c, "The redirect_uri does not match the registered value.");
     if (c.req.query("response_type") !== "code")
       return c.redirect(
         withQuery(redirectUri, {
@@ -613,6 +617,8 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
       isRestliRecord(dateRange) && dateRange.end !== undefined ? readDate(dateRange.end) : await kit.engine.today();
     if (!from || !to) return linkedInError(c, 400, "dateRange must be (start:(year:Y,month:M,day:D),end:(…)).");
     if (to < from) return linkedInError(c, 400, "dateRange.end must not be before dateRange.start.");
+    if (daysCovered(from, to) > MAX_REPORT_DAYS)
+      return linkedInError(c, 400, `dateRange may span at most ${MAX_REPORT_DAYS} days with timeGranularity DAILY.`);
     if (!Array.isArray(accountsValue) || accountsValue.length === 0)
       return linkedInError(c, 400, "accounts must be List(urn:li:sponsoredAccount:…), URNs percent-encoded.");
 
@@ -625,7 +631,8 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
 
     const owned = kit.engine.listAccounts(tenant, PLATFORM);
     const elements: Record<string, unknown>[] = [];
-    for (const urn of accountsValue) {
+    // Each account is reported once, however often the request names it.
+    for (const urn of new Set(accountsValue)) {
       const accountId = typeof urn === "string" && urn.startsWith(ACCOUNT_URN) ? urn.slice(ACCOUNT_URN.length) : null;
       const account = owned.find((candidate) => candidate.id === accountId);
       if (!account)

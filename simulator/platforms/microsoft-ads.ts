@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { currencyExponent, minorToDecimal } from "../../connectors/money-units.ts";
+import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimAccount, SimCampaign, SimDailyMetric } from "../sandbox-kit.ts";
 import { MICROSOFT_TIME_ZONE_NAMES, toMicrosoftTimeZone } from "./microsoft-ads-time-zones.ts";
 import { writeZip } from "./microsoft-ads-zip.ts";
@@ -96,13 +97,20 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
         `AADSTS700016: Application with identifier '${query.client_id ?? ""}' was not found in the directory 'Microsoft Accounts'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant.`,
       );
     }
-    if (!query.redirect_uri || !isHttpUrl(query.redirect_uri)) {
+    if (!query.redirect_uri) {
       return renderSignInError(
         c,
         "AADSTS900144: The request body must contain the following parameter: 'redirect_uri'.",
       );
     }
-    // With a usable redirect URI, Microsoft reports the remaining problems back to the app.
+    // Checked before anything is reported by redirecting: only the registered URI (Adhelm's callback).
+    if (!kit.isAppCallback(PLATFORM, query.redirect_uri)) {
+      return renderSignInError(
+        c,
+        `AADSTS50011: The redirect URI '${query.redirect_uri}' specified in the request does not match the redirect URIs configured for the application '${query.client_id}'. Make sure the redirect URI sent in the request matches one added to your application in the Azure portal.`,
+      );
+    }
+    // With the registered redirect URI, Microsoft reports the remaining problems back to the app.
     const fail = (error: string, description: string) => {
       const target = new URL(query.redirect_uri ?? "");
       target.searchParams.set("error", error);
@@ -570,6 +578,9 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
     if (!from || !to || from > to) {
       return apiFault(c, "reporting", 400, 113, "InvalidDateObject", "The date specified in the request is not valid.");
     }
+    if (daysCovered(from, to) > MAX_REPORT_DAYS) {
+      return invalid(`A Daily report may cover at most ${MAX_REPORT_DAYS} days.`);
+    }
     const timeZone = typeof time.ReportTimeZone === "string" ? time.ReportTimeZone : null;
     if (timeZone !== null && !MICROSOFT_TIME_ZONE_NAMES.has(timeZone)) {
       return invalid(`Unknown ReportTimeZone: ${timeZone}.`);
@@ -577,7 +588,8 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
     const id = `${randomInt(10_000_000, 99_999_999)}${randomInt(10_000_000, 99_999_999)}`;
     reports.set(id, {
       tenant: auth.tenant,
-      accountIds: accountIds.filter((accountId): accountId is string => accountId !== null),
+      // Each account is reported once, however often the request names it.
+      accountIds: [...new Set(accountIds.filter((accountId): accountId is string => accountId !== null))],
       range: { from, to },
       columns,
       timeZone,
@@ -1006,13 +1018,4 @@ function blobError(c: Context, status: 403 | 404, code: string, message: string)
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }

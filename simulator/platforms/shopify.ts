@@ -46,6 +46,7 @@ const BUCKET_SIZE = 2000;
 const RESTORE_RATE = 100;
 const MAX_PAGE_SIZE = 250;
 const READ_ORDERS_DAYS = 60;
+const MAX_ORDERS_FIELDS = 5;
 const DAY_MS = 86_400_000;
 
 const SCHEMA: Schema = {
@@ -248,7 +249,7 @@ export function createShopifySandbox(kit: SandboxKit): Hono {
     const scope = c.req.query("scope") ?? "";
     if (clientId !== credentials().clientId)
       return oauthErrorPage(c, "invalid_request: The client_id provided is invalid or does not belong to an app.");
-    if (!redirectUri || !URL.canParse(redirectUri))
+    if (!redirectUri || !kit.isAppCallback(PLATFORM, redirectUri))
       return oauthErrorPage(c, "invalid_request: The redirect_uri is missing or not whitelisted.");
     const scopes = scope
       .split(",")
@@ -403,6 +404,18 @@ export function createShopifySandbox(kit: SandboxKit): Hono {
         });
     }
     if (validationErrors.length > 0) return c.json({ errors: validationErrors });
+    // Each orders field computes its window's orders, and first: 0 costs next to nothing, so
+    // aliases are counted here rather than left to the query cost.
+    const ordersFields = operation.selections.filter((field) => field.name === "orders");
+    if (ordersFields.length > MAX_ORDERS_FIELDS)
+      return c.json({
+        errors: ordersFields.slice(MAX_ORDERS_FIELDS).map((field) => ({
+          message: `A query may select orders at most ${MAX_ORDERS_FIELDS} times.`,
+          locations: [{ line: field.line, column: field.column }],
+          path: [field.alias ?? field.name],
+          extensions: { code: "BAD_REQUEST" },
+        })),
+      });
 
     const requestedQueryCost = computeQueryCost(SCHEMA, "QueryRoot", operation.selections, variables);
     if (requestedQueryCost > MAX_QUERY_COST)

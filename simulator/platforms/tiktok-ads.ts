@@ -118,7 +118,7 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
     const redirectUri = c.req.query("redirect_uri");
     if (appId !== credentials.clientId)
       return respondPortalError(c, "The app_id is invalid, or the app has not been approved.");
-    if (!redirectUri || !isHttpUrl(redirectUri))
+    if (!redirectUri || !kit.isAppCallback(PLATFORM, redirectUri))
       return respondPortalError(c, "The redirect_uri is missing or does not match the app's advertiser redirect URL.");
     return kit.consent.render(c, {
       platform: PLATFORM,
@@ -582,15 +582,6 @@ function respondFailure(c: Context, failure: TikTokFailure): Response {
     { code: failure.code, message: failure.message, request_id: requestId(), data: {} },
     failure.status ?? 200,
   );
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
 }
 
 /** The portal's own error page (the user sees it, not the app). */

@@ -2,6 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { minorToDecimal } from "../../connectors/money-units.ts";
+import { MAX_ORDER_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimOrder } from "../sandbox-kit.ts";
 import { formatInTimeZone, zonedTimeToUtcMs, zoneOffsetMs } from "./shopify-search.ts";
 
@@ -11,7 +12,9 @@ import { formatInTimeZone, zonedTimeToUtcMs, zoneOffsetMs } from "./shopify-sear
  * - `GET /{host}/wc-auth/v1/authorize?app_name&scope&user_id&return_url&callback_url` shows the
  *   consent page. Allow POSTs the keys JSON to callback_url (server to server) and, on a 2xx,
  *   sends the browser to return_url?success=1&user_id=…; a failed POST or Deny → success=0.
- *   Unlike a real store, http callback URLs are accepted (the sandbox runs on plain http).
+ *   return_url must be Adhelm's `APP_URL/integrations/woocommerce/callback` and callback_url its
+ *   `/keys`: the sandbox posts keys and sends browsers nowhere else. Unlike a real store, http
+ *   callback URLs are accepted (the sandbox runs on plain http).
  * - The REST API (`/{host}/wp-json/…`) with HTTP Basic `consumer_key:consumer_secret` (or the
  *   consumer_key/consumer_secret query parameters): the WordPress index, the store currency and
  *   `wc/v3/orders` (after/before/dates_are_gmt/status/orderby/order/per_page/page with X-WP-Total,
@@ -189,10 +192,9 @@ export function createWooCommerceSandbox(kit: SandboxKit): Hono {
     if (!SCOPES.has(scope)) return wpDiePage(c, `Invalid scope ${scope}`);
     const returnUrl = c.req.query("return_url") ?? "";
     const callbackUrl = c.req.query("callback_url") ?? "";
-    if (!URL.canParse(returnUrl) || !/^https?:/.test(returnUrl))
-      return wpDiePage(c, "The return_url is not a valid URL");
-    if (!URL.canParse(callbackUrl) || !/^https?:/.test(callbackUrl))
-      return wpDiePage(c, "The callback_url needs to be over SSL");
+    if (!kit.isAppCallback(PLATFORM, returnUrl)) return wpDiePage(c, "The return_url is not a valid URL for this app");
+    if (!kit.isAppCallback(PLATFORM, callbackUrl, "keys"))
+      return wpDiePage(c, "The callback_url is not a valid URL for this app");
     return kit.consent.render(c, {
       platform: PLATFORM,
       clientId: c.req.query("app_name") ?? "",
@@ -211,7 +213,8 @@ export function createWooCommerceSandbox(kit: SandboxKit): Hono {
         withQuery(decision.redirectUri, { success: success ? "1" : "0", user_id: decision.state });
       if (!decision.isAllowed) return back(false);
       const callbackUrl = decision.extra?.callbackUrl;
-      if (!callbackUrl) return back(false);
+      // The form is signed, but the server-side POST is checked again where it is made.
+      if (!callbackUrl || !kit.isAppCallback(PLATFORM, callbackUrl, "keys")) return back(false);
       // The consumer key is a non-expiring access token and the secret a refresh token of the
       // same grant, so faults and revocation reach them like any other credential.
       const issued = kit.credentials.issueTokens({
@@ -351,6 +354,13 @@ export function createWooCommerceSandbox(kit: SandboxKit): Hono {
     const nowMs = await sandboxNowMs();
     const fromMs = after === null ? nowMs - DEFAULT_LOOKBACK_DAYS * DAY_MS : after + 1000;
     const toMs = before === null ? nowMs + 1 : before;
+    // The orders are computed for the whole span before paging, so one listing may cover only so much.
+    if (toMs - fromMs > MAX_ORDER_DAYS * DAY_MS)
+      return invalidParam(
+        c,
+        after !== null ? "after" : "before",
+        `after and before may be at most ${MAX_ORDER_DAYS} days apart (${DEFAULT_LOOKBACK_DAYS} days back without after).`,
+      );
     const orders =
       fromMs < toMs
         ? await kit.engine.listOrders(tenant, PLATFORM, {

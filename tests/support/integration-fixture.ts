@@ -51,7 +51,7 @@ export function integrationDependencies(
   const jobs = createDatabaseJobQueue({ db: sandbox.db, logger: silentLogger });
   const sandboxState = createSandboxStateRepository(sandbox.db);
   return {
-    integrations: { connections, syncs, connectors, cipher, jobs, appUrl: "http://app.test" },
+    integrations: { connections, syncs, connectors, cipher, jobs, appUrl: sandbox.appUrl },
     sync: {
       connections,
       syncs,

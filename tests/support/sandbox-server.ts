@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { ConnectorConfig, ConnectorMetadata, PlatformId } from "../../connectors/connector.ts";
 import type { Database } from "../../core/db/schema.ts";
@@ -14,12 +14,18 @@ import { createTestDatabase } from "./test-database.ts";
 /**
  * The built-in sandbox on a real port, for connector contract tests: a private database, the
  * sandbox app at `/sandbox` behind the app's security headers, and a browser-like consent helper.
+ * It stands in for a signed-in session of `tenant`, and for an app at `appUrl`, whose
+ * `/integrations/<platform>/callback` is the only redirect URI the sandbox accepts.
  */
 export interface SandboxServer {
   /** e.g. http://127.0.0.1:PORT/sandbox */
   root: string;
   /** The tenant the consent page uses (resolveTenant returns it). */
   tenant: string;
+  /** The app's base URL the sandbox sends browsers and keys back to (default http://app.test). */
+  appUrl: string;
+  /** `appUrl/integrations/<platform>/callback`, the redirect URI the sandbox accepts. */
+  callbackUrl(platform: PlatformId): string;
   kit: SandboxKit;
   db: Kysely<Database>;
   /** Sandbox URLs (metadata.sandboxUrls(root)) plus the sandbox app credentials for that platform. */
@@ -51,13 +57,24 @@ export interface SandboxServerOptions {
   shapeFor?: MarketEngineOptions["shapeFor"];
   /** The real time by default; the sandbox clock's offset applies on top. */
   now?: () => Date;
+  /** The app whose callbacks the sandbox accepts (default http://app.test). */
+  appUrl?: string;
+  /** The visitor's tenant; by default always `tenant`, as if that organization were signed in. */
+  resolveTenant?: (c: Context) => Promise<string | null>;
+  /** The sandbox's rate limit per minute (its default otherwise). */
+  requestsPerMinute?: number;
 }
 
-const TEST_SECRET = "sandbox-server-test-secret-0123456789abcdef";
+/** The app URL the harness's sandbox accepts callbacks under, unless a test names another. */
+export const SANDBOX_TEST_APP_URL = "http://app.test";
+
+/** The server secret the harness's sandbox derives its keys from. */
+export const SANDBOX_TEST_SECRET = "sandbox-server-test-secret-0123456789abcdef";
 const MAX_REDIRECTS = 10;
 
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   const tenant = options.tenant ?? "org_sandbox_test";
+  const appUrl = options.appUrl ?? SANDBOX_TEST_APP_URL;
   const database = await createTestDatabase();
   const {
     app: sandbox,
@@ -65,9 +82,11 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     adminToken,
   } = createSandboxApp({
     db: database.db,
-    secret: TEST_SECRET,
+    secret: SANDBOX_TEST_SECRET,
     platforms: options.platforms,
-    resolveTenant: async () => tenant,
+    resolveTenant: options.resolveTenant ?? (async () => tenant),
+    appUrl,
+    requestsPerMinute: options.requestsPerMinute,
     shapeFor: options.shapeFor,
     now: options.now,
   });
@@ -102,6 +121,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   return {
     root,
     tenant,
+    appUrl,
+    callbackUrl: (platform) => `${appUrl}/integrations/${platform}/callback`,
     kit,
     db: database.db,
 
