@@ -226,14 +226,9 @@ describe("the WooCommerce keys callback", () => {
     expect(await storedAnything()).toEqual({ held: 0, connections: 0 });
   });
 
-  // BUG (reported): keys for a live WooCommerce state that are malformed (no consumer_key, a
-  // secret without cs_) or write-only are answered 500, not 4xx. receiveStoreKeys
-  // (core/integrations/complete-connection.ts) lets the connector's PlatformError ("rejected", from
-  // parseWooBody / completeWooAuthorization in connectors/woocommerce/oauth.ts) through, and the
-  // route (app/routes/resources/integration-store-keys.ts) rethrows anything that is not an
-  // AppError, so the app's onError answers 500 and logs it as an unhandled error. Nothing is
-  // stored. Remove `.fails` once these are refused with a 4xx.
-  it.fails("refuses keys in the wrong shape for a live state with a 4xx, not a 500", async () => {
+  // Malformed (no consumer_key, a secret without cs_) or write-only keys are the connector's
+  // "rejected" PlatformError, which the route answers 400 (it used to rethrow it: a 500).
+  it("refuses keys in the wrong shape for a live state with a 4xx, not a 500", async () => {
     const { state } = await wooConnect(ada);
     const good = storeKeys(ada, state);
     const { consumer_key: _missing, ...withoutKey } = good;

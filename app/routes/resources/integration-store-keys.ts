@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PlatformError } from "../../../connectors/platform-error.ts";
 import { AppError } from "../../../core/errors/app-error.ts";
 import { receiveStoreKeys } from "../../../core/integrations/complete-connection.ts";
 import { appContext } from "../../lib/app-context.ts";
@@ -12,14 +13,21 @@ import type { Route } from "./+types/integration-store-keys";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, logger } = context.get(appContext);
   if (params.platform !== "woocommerce") return data({ error: "Not found" }, { status: 404 });
+  // Any Content-Type: the store's server sends JSON, whatever its WordPress labels it. Anything that
+  // is not a JSON object is the sender's mistake.
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object") return data({ error: "Expected a JSON body." }, { status: 400 });
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return data({ error: "Expected a JSON object." }, { status: 400 });
   try {
     await receiveStoreKeys(services.integrations, { platform: "woocommerce", body });
     return data({ ok: true });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    logger.info({ reason: error.message }, "store keys refused");
-    return data({ error: error.message }, { status: error.status });
+    // Keys in the wrong shape (no consumer key, a malformed secret, write-only) are refused by the
+    // connector as "rejected": the sender's mistake too, not ours.
+    const isRejected = error instanceof PlatformError && error.kind === "rejected";
+    if (!(error instanceof AppError) && !isRejected) throw error;
+    const status = error instanceof AppError ? error.status : 400;
+    logger.info({ reason: (error as Error).message }, "store keys refused");
+    return data({ error: (error as Error).message }, { status });
   }
 }
