@@ -4,9 +4,12 @@ interface InProcessApp {
   request(path: string, init?: RequestInit): Response | Promise<Response>;
 }
 
+const cookiePairs = (response: Response) => response.headers.getSetCookie().map((value) => value.split(";")[0] ?? "");
+
 /**
  * Signs a new user up through the in-process app's real auth routes, follows the mailed
- * verification link (which signs them in) and returns the session's Cookie header.
+ * verification link in the same "browser" (the cookies the sign-up set go along, as the link
+ * signs in only the browser that signed up) and returns the session's Cookie header.
  */
 export async function verifiedSessionCookie(
   app: InProcessApp,
@@ -29,10 +32,11 @@ export async function verifiedSessionCookie(
   const [mail] = await waitForMail(dataDir, email);
   const link = linkIn(mail?.raw ?? "", `${appUrl}/auth/callback?`);
   const token = new URL(link ?? appUrl).searchParams.get("token_hash") ?? "";
-  const verified = await app.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
+  const verified = await app.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
+    headers: { cookie: cookiePairs(signUp).join("; ") },
+  });
+  const cookie = cookiePairs(verified)
+    .filter((pair) => !pair.endsWith("="))
     .join("; ");
   if (!cookie) throw new Error(`Verification gave no session: ${verified.status}`);
   return cookie;
