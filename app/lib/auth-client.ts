@@ -71,12 +71,13 @@ export const authClient = {
   signOut: () => post<unknown>("/sign-out", {}),
   sendVerificationEmail: (email: string) => post<unknown>("/send-verification-email", { email }),
   verifyEmail: (token: string) =>
-    callAuth<{ status: boolean }>(`/verify-email?token=${encodeURIComponent(token)}`, { method: "GET" }),
+    callAuth<{ status: boolean; signedIn?: boolean; message?: string }>(
+      `/verify-email?token=${encodeURIComponent(token)}`,
+      { method: "GET" },
+    ),
   requestPasswordReset: (email: string) => post<unknown>("/request-password-reset", { email }),
   resetPassword: (token: string, newPassword: string) =>
     post<{ status: boolean; handoff: SessionHandoff }>("/reset-password", { token, newPassword }),
-  exchangeHandoff: (tokens: { access_token: string; refresh_token: string }) =>
-    post<{ type: string }>("/session-handoff/exchange", tokens),
   getSession: () => callAuth<{ user: { id: string } } | null>("/get-session", { method: "GET" }),
   /** Starts GitHub's OAuth flow; resolves with the URL to send the browser to. */
   gitHubAuthorizationUrl: async (from: "login" | "signup") => {

@@ -10,7 +10,9 @@ export const OPAQUE_AFTER_SCROLL_PX = 10;
  * - a server-rendered toast closes with its button;
  * - session tokens of type signup or recovery in the landing page's URL fragment sign the visitor
  *   in: the fragment is cleared first, the tokens go to /auth/handoff in a POST body (never in a
- *   URL), and the visitor goes on to the dashboard, where the welcome toast waits.
+ *   URL), and the visitor goes on to the dashboard, where the welcome toast waits. The server signs
+ *   in only the browser that reset the password (its binder cookie) and never over another
+ *   account's session; a refusal goes to /login, where the flash says why.
  */
 export const siteScript = `(function(){var d=document;
 function h(){var e=d.querySelector("[data-site-header]");if(e)e.dataset.opaque=String(scrollY>${OPAQUE_AFTER_SCROLL_PX});}
@@ -23,5 +25,5 @@ if(location.pathname==="/"&&q.get("access_token")&&(k==="signup"||k==="recovery"
 history.replaceState(history.state,"",location.pathname+location.search);
 fetch("/auth/handoff",{method:"POST",headers:{"content-type":"application/json"},credentials:"same-origin",
 body:JSON.stringify({access_token:q.get("access_token"),refresh_token:q.get("refresh_token"),type:k})})
-.then(function(r){location.replace(r.ok?"/dashboard":"/");},function(){location.replace("/");});}
+.then(function(r){location.replace(r.ok?"/dashboard":"/login");},function(){location.replace("/login");});}
 })();`;

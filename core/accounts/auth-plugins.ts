@@ -1,85 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import { z } from "zod";
 
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
-const HANDOFF_SECONDS = 10 * 60;
-const HANDOFF_PREFIX = "session-handoff:";
-
-export type HandoffType = "signup" | "recovery";
-
-export interface SessionHandoff {
-  access_token: string;
-  refresh_token: string;
-  type: HandoffType;
-}
-
-const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
-
-interface VerificationStore {
-  createVerificationValue(value: { identifier: string; value: string; expiresAt: Date }): Promise<unknown>;
-}
-
-/**
- * Issues a one-time pair of tokens that signs its holder in once, within ten minutes (the
- * "access and refresh tokens in the URL fragment" of the spec). Only digests are stored.
- */
-export async function issueSessionHandoff(
-  store: VerificationStore,
-  userId: string,
-  type: HandoffType,
-): Promise<SessionHandoff> {
-  const accessToken = randomBytes(32).toString("base64url");
-  const refreshToken = randomBytes(32).toString("base64url");
-  await store.createVerificationValue({
-    identifier: `${HANDOFF_PREFIX}${digest(accessToken)}`,
-    value: JSON.stringify({ userId, type, refreshDigest: digest(refreshToken) }),
-    expiresAt: new Date(Date.now() + HANDOFF_SECONDS * 1000),
-  });
-  return { access_token: accessToken, refresh_token: refreshToken, type };
-}
-
-const INVALID_HANDOFF = "This sign-in link is invalid or has expired. Sign in with your email and password.";
-
-/** POST /api/auth/session-handoff/exchange: trades a handoff pair for a session cookie, once. */
-export function sessionHandoffPlugin(): BetterAuthPlugin {
-  return {
-    id: "session-handoff",
-    endpoints: {
-      exchangeSessionHandoff: createAuthEndpoint(
-        "/session-handoff/exchange",
-        {
-          method: "POST",
-          body: z.object({ access_token: z.string().min(1).max(200), refresh_token: z.string().min(1).max(200) }),
-        },
-        async (ctx) => {
-          const record = await ctx.context.internalAdapter.consumeVerificationValue(
-            `${HANDOFF_PREFIX}${digest(ctx.body.access_token)}`,
-          );
-          if (!record || new Date(record.expiresAt) < new Date())
-            throw new APIError("UNAUTHORIZED", { message: INVALID_HANDOFF });
-          const { userId, type, refreshDigest } = JSON.parse(record.value) as {
-            userId: string;
-            type: HandoffType;
-            refreshDigest: string;
-          };
-          const presented = Buffer.from(digest(ctx.body.refresh_token));
-          const expected = Buffer.from(refreshDigest);
-          if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
-            throw new APIError("UNAUTHORIZED", { message: INVALID_HANDOFF });
-          const user = await ctx.context.internalAdapter.findUserById(userId);
-          if (!user) throw new APIError("UNAUTHORIZED", { message: INVALID_HANDOFF });
-          const session = await ctx.context.internalAdapter.createSession(user.id);
-          await setSessionCookie(ctx, { session, user });
-          return ctx.json({ type });
-        },
-      ),
-    },
-  };
-}
-
 /**
  * "Remember me": better-auth already gives a browser-session cookie when it is unchecked. When it
  * is checked, the session and its cookie last 30 days instead of the 7-day sliding default.
@@ -102,6 +25,42 @@ export function rememberMePlugin(): BetterAuthPlugin {
           }),
         },
       ],
+    },
+  };
+}
+
+/** However often a session is used, it ends this long after it was created. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+interface SessionRow {
+  createdAt: Date | string;
+  expiresAt: Date | string;
+}
+
+/** A session row as better-auth should judge it: never valid past createdAt + the maximum age. */
+export function capSessionExpiry<T extends SessionRow>(row: T, maxAgeSeconds = SESSION_MAX_AGE_SECONDS): T {
+  const limit = new Date(new Date(row.createdAt).getTime() + maxAgeSeconds * 1000);
+  return new Date(row.expiresAt) > limit ? { ...row, expiresAt: limit } : row;
+}
+
+/**
+ * The absolute lifetime, in the one place every session lookup goes through: better-auth reads a
+ * session by its token with the adapter's findOne. A row past its maximum age reads as expired,
+ * so better-auth itself refuses it, deletes it and clears the cookie, for the sliding 7-day
+ * session and the 30-day "Remember me" alike, on every path (get-session, getViewer, sign-out).
+ */
+export function sessionMaxAgePlugin(maxAgeSeconds = SESSION_MAX_AGE_SECONDS): BetterAuthPlugin {
+  return {
+    id: "session-max-age",
+    init(context) {
+      const adapter = context.adapter;
+      const findOne: typeof adapter.findOne = async <T>(query: Parameters<typeof adapter.findOne>[0]) => {
+        const row = await adapter.findOne<T>(query);
+        if (query.model !== "session" || !row) return row;
+        return capSessionExpiry(row as T & SessionRow, maxAgeSeconds);
+      };
+      // The internal adapter is built from context.adapter after every plugin's init.
+      return { context: { adapter: { ...adapter, findOne } } };
     },
   };
 }

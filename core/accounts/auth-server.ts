@@ -7,11 +7,12 @@ import type { Env } from "../config/env.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import type { OrganizationRepository } from "../organizations/organization-repository.ts";
 import { ensureWorkspace } from "../organizations/resolve-organization.ts";
-import { rememberMePlugin, sessionHandoffPlugin } from "./auth-plugins.ts";
+import { rememberMePlugin, sessionMaxAgePlugin } from "./auth-plugins.ts";
 import { gitHubOAuthConfig } from "./github-provider.ts";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./mail-templates.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
+import { sessionHandoffPlugin } from "./session-handoff.ts";
 
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -56,7 +57,11 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       level: "warn",
       log: (level, message, ...args) => authLogger[level]({ details: args.length ? args : undefined }, message),
     },
+    // Sliding 7 days; sessionMaxAgePlugin ends every session 30 days after it began regardless.
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
+    // OAuth failures that cannot reach the flow's own error page (a lost or forged state) land on
+    // the sign-in screen's GitHub error toast, not on better-auth's /error page (not exposed).
+    onAPIError: { errorURL: `${env.APP_URL}/login?github_error=1` },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -68,22 +73,24 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const url = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(passwordResetMail({ to: user.email, name: splitName(user.name).firstName, url }));
+        // A name is greeted only once its owner has verified the address (it was typed at sign-up).
+        const name = user.emailVerified ? splitName(user.name).firstName : undefined;
+        sendInBackground(passwordResetMail({ to: user.email, name, url }));
       },
       async onExistingUserSignUp({ user }) {
-        sendInBackground(
-          existingAccountMail({ to: user.email, name: splitName(user.name).firstName, url: `${env.APP_URL}/login` }),
-        );
+        sendInBackground(existingAccountMail({ to: user.email, url: `${env.APP_URL}/login` }));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // The session after verification is ours to give (server/routes/auth-verification.ts): only
+      // in the browser that signed up, and never over another account's session.
+      autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${env.APP_URL}/auth/callback?token_hash=${encodeURIComponent(token)}&type=signup`;
-        sendInBackground(verificationMail({ to: user.email, name: splitName(user.name).firstName, url }));
+        sendInBackground(verificationMail({ to: user.email, url }));
       },
     },
     databaseHooks: {
@@ -128,6 +135,7 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       organization({ allowUserToCreateOrganization: true, creatorRole: "owner" }),
       sessionHandoffPlugin(),
       rememberMePlugin(),
+      sessionMaxAgePlugin(),
       ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
         ? [
             genericOAuth({

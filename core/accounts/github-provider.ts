@@ -52,8 +52,9 @@ export function gitHubOAuthConfig(options: {
     authorizationUrl: `${webBase}/login/oauth/authorize`,
     tokenUrl: `${webBase}/login/oauth/access_token`,
     scopes: ["read:user", "user:email"],
-    // Older GitHub Enterprise Server releases do not support PKCE.
-    pkce: false,
+    // PKCE (S256): a stolen authorization code is useless without the verifier kept in our state.
+    // GitHub checks it; a server without PKCE support ignores the two extra parameters.
+    pkce: true,
     async getUserInfo(tokens) {
       if (!tokens.accessToken) return null;
       const user = await callApi<GitHubUser>("/user", tokens.accessToken);

@@ -1,17 +1,24 @@
 import type { MailMessage } from "../../adapters/mailer.ts";
 import { greet, PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
 
-export function verificationMail({ to, name, url }: { to: string; name?: string; url: string }): MailMessage {
+/*
+ * Mails to an address nobody has verified yet carry no text the sender chose: whoever signs up
+ * types the name, and could sign up with someone else's address to put a message in front of them.
+ * So the verification and "existing account" mails greet generically.
+ */
+
+export function verificationMail({ to, url }: { to: string; url: string }): MailMessage {
   return renderLayoutMail({
     to,
     subject: `Verify your email for ${PRODUCT_NAME}`,
-    greeting: greet(name),
+    greeting: greet(undefined),
     lines: [`Thanks for signing up for ${PRODUCT_NAME}. Confirm your email address to finish creating your account.`],
     action: { label: "Verify email", url },
     footnote: "The link works once and expires in 24 hours. If you did not sign up, you can ignore this email.",
   });
 }
 
+/** `name` only for a verified address (see above). */
 export function passwordResetMail({ to, name, url }: { to: string; name?: string; url: string }): MailMessage {
   return renderLayoutMail({
     to,
@@ -25,11 +32,11 @@ export function passwordResetMail({ to, name, url }: { to: string; name?: string
 }
 
 /** Sent instead of a second account when someone signs up with an address that already has one. */
-export function existingAccountMail({ to, name, url }: { to: string; name?: string; url: string }): MailMessage {
+export function existingAccountMail({ to, url }: { to: string; url: string }): MailMessage {
   return renderLayoutMail({
     to,
     subject: `You already have an ${PRODUCT_NAME} account`,
-    greeting: greet(name),
+    greeting: greet(undefined),
     lines: [
       "Someone tried to create an account with this email address, which already has one.",
       "If that was you, sign in instead. If you forgot your password, reset it from the sign-in page.",

@@ -58,7 +58,10 @@ const envSchema = z
     API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     // How often the API's call counts (kept in memory) are written to api_usage.
     API_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+    // Failed sign-ins per account per 5 minutes, all addresses together. Each address is also backed
+    // off on its own (core/accounts/auth-rate-limits.ts), so no single one keeps an account locked.
     AUTH_FAILED_SIGN_INS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    // Failed sign-ins per client address per 15 minutes, over every account.
     AUTH_FAILED_SIGN_INS_PER_IP: z.coerce.number().int().positive().default(100),
     AUTH_SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     AUTH_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),

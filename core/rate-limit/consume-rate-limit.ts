@@ -21,18 +21,6 @@ function windowOf(rule: RateLimitRule, nowMs: number) {
   return { windowStart, resetSeconds: Math.ceil((windowStart + windowMs - nowMs) / 1000) };
 }
 
-/** Says whether `subject` has already used up the rule, without counting a hit (for failure-only limits). */
-export async function peekRateLimit(
-  repository: RateLimitRepository,
-  rule: RateLimitRule,
-  subject: string,
-  nowMs: number = Date.now(),
-): Promise<RateLimitDecision> {
-  const { windowStart, resetSeconds } = windowOf(rule, nowMs);
-  const count = await repository.countHits(`${rule.name}:${subject}`, windowStart);
-  return { isAllowed: count < rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetSeconds };
-}
-
 /** Fixed-window limit: counts a hit for `subject` and says whether it is within the rule. */
 export async function consumeRateLimit(
   repository: RateLimitRepository,
@@ -48,4 +36,18 @@ export async function consumeRateLimit(
     remaining: Math.max(0, rule.limit - count),
     resetSeconds,
   };
+}
+
+/**
+ * Gives back the hit consumeRateLimit counted for `subject` (same window), for limits that count
+ * attempts first and then learn the attempt should not count (it was refused further on, or it
+ * succeeded). Counting first is what keeps parallel requests from all slipping under the limit.
+ */
+export async function releaseRateLimit(
+  repository: RateLimitRepository,
+  rule: RateLimitRule,
+  subject: string,
+  nowMs: number = Date.now(),
+): Promise<void> {
+  await repository.releaseHit(`${rule.name}:${subject}`, windowOf(rule, nowMs).windowStart);
 }

@@ -1,68 +1,24 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../adapters/logger.ts";
-import type { DatabaseHandle } from "../../core/db/database.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { linkIn, waitForMail } from "../../tests/support/outbox.ts";
-import { createTestDatabase, TEST_DATA_DIR } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";
-import { createApp } from "../app.ts";
 import { createServices } from "../services.ts";
+import {
+  APP_URL,
+  CookieJar,
+  cleanUpAfterEach,
+  cookiesOf,
+  logger,
+  resetToken,
+  sessionCookieHeader,
+  setup,
+  signup,
+  verifiedUser,
+} from "./auth-test-kit.ts";
 
-const logger = createLogger({ level: "silent", isPretty: false });
-const APP_URL = "http://localhost:3000";
-let database: DatabaseHandle | undefined;
-let dataDir: string | undefined;
-
-afterEach(async () => {
-  await database?.close().catch(() => {});
-  database = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+cleanUpAfterEach();
+afterEach(() => {
+  vi.useRealTimers();
 });
-
-async function setup(overrides: Record<string, string> = {}) {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(TEST_DATA_DIR, "auth-"));
-  const env = testEnv({ APP_URL, DATA_DIR: dataDir, ...overrides });
-  const app = createApp({ env, logger, services: createServices({ env, database, logger }) });
-  const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(route, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: APP_URL, ...headers },
-      body: JSON.stringify(body),
-    });
-  return { app, post, dataDir, db: database.db };
-}
-
-const signup = (email: string, extra: Record<string, unknown> = {}) => ({
-  firstName: "Ada",
-  lastName: "Lovelace",
-  companyName: "Analytical Engines",
-  email,
-  password: "Engine-1843",
-  confirmPassword: "Engine-1843",
-  acceptTerms: true,
-  ...extra,
-});
-
-function cookiesOf(response: Response): string[] {
-  return response.headers.getSetCookie();
-}
-
-function sessionCookieHeader(response: Response): string {
-  return cookiesOf(response)
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
-async function verifiedUser(context: Awaited<ReturnType<typeof setup>>, email: string) {
-  await context.post("/api/auth/sign-up/email", signup(email));
-  const [mail] = await waitForMail(context.dataDir, email);
-  const link = linkIn(mail?.raw ?? "", `${APP_URL}/auth/callback?`);
-  const token = new URL(link ?? "").searchParams.get("token_hash") ?? "";
-  const verified = await context.app.request(`/api/auth/verify-email?token=${token}`);
-  return { token, verified };
-}
 
 describe("sign-up", () => {
   it("creates the user and the profile row and mails a link through /auth/callback", async () => {
@@ -153,15 +109,17 @@ describe("organizations", () => {
 describe("verification and sign-in", () => {
   it("refuses sign-in before verification, then verifies once and signs in", async () => {
     const context = await setup();
-    await context.post("/api/auth/sign-up/email", signup("alan@example.com"));
+    const browser = new CookieJar();
+    await context.post("/api/auth/sign-up/email", signup("alan@example.com"), {}, browser);
     const early = await context.post("/api/auth/sign-in/email", { email: "alan@example.com", password: "Engine-1843" });
     expect(early.status).toBe(403);
     expect((await early.json()).code).toBe("EMAIL_NOT_VERIFIED");
 
     const [mail] = await waitForMail(context.dataDir, "alan@example.com");
     const token = new URL(linkIn(mail?.raw ?? "", `${APP_URL}/auth/callback?`) ?? "").searchParams.get("token_hash");
-    const verified = await context.app.request(`/api/auth/verify-email?token=${token}`);
+    const verified = await context.request(`/api/auth/verify-email?token=${token}`, {}, browser);
     expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ status: true, signedIn: true });
     expect(sessionCookieHeader(verified)).toContain("adhelm.session_token=");
 
     const again = await context.app.request(`/api/auth/verify-email?token=${token}`);
@@ -218,7 +176,7 @@ describe("verification and sign-in", () => {
         APP_URL: "https://adhelm.example",
         DATA_DIR: context.dataDir,
       }),
-      database: database as DatabaseHandle,
+      database: context.services.database,
       logger,
     });
     const cookies = (await auth.$context).authCookies.sessionToken;
@@ -243,6 +201,8 @@ describe("rate limits", () => {
   it("stops failed sign-ins per account with a 429 and a clear message, kept in the database", async () => {
     const context = await setup({ AUTH_FAILED_SIGN_INS_PER_ACCOUNT: "2" });
     await verifiedUser(context, "mallory@example.com");
+    // One fixed window for the whole test.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const attempt = (password: string) =>
       context.post("/api/auth/sign-in/email", { email: "mallory@example.com", password });
     expect((await attempt("Wrong-pass-1")).status).toBe(401);
@@ -258,6 +218,7 @@ describe("rate limits", () => {
 
   it("stops failed sign-ins per IP address", async () => {
     const context = await setup({ AUTH_FAILED_SIGN_INS_PER_IP: "2" });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     for (const email of ["a@example.com", "b@example.com"])
       expect((await context.post("/api/auth/sign-in/email", { email, password: "Wrong-pass-1" })).status).toBe(401);
     const blocked = await context.post("/api/auth/sign-in/email", { email: "c@example.com", password: "Wrong-pass-1" });
@@ -290,34 +251,41 @@ describe("password reset", () => {
     expect(mails.at(-1)?.subject).toBe("Reset your Adhelm password");
   });
 
-  it("resets once, revokes every session and hands back a one-time sign-in", async () => {
+  it("resets once, revokes every session and hands back a one-time sign-in for this browser", async () => {
     const context = await setup();
     const { verified } = await verifiedUser(context, "reset@example.com");
     const oldCookie = sessionCookieHeader(verified);
-    await context.post("/api/auth/request-password-reset", { email: "reset@example.com" });
-    const mails = await waitForMail(context.dataDir, "reset@example.com", 2);
-    const link = linkIn(mails.at(-1)?.raw ?? "", `${APP_URL}/reset-password?token=`);
-    const token = new URL(link ?? "").searchParams.get("token") ?? "";
+    const token = await resetToken(context, "reset@example.com");
 
     const weak = await context.post("/api/auth/reset-password", { token, newPassword: "alllowercase1" });
     expect(weak.status).toBe(400);
     expect((await weak.json()).message).toBe("Password must contain uppercase, lowercase, and number");
 
-    const reset = await context.post("/api/auth/reset-password", { token, newPassword: "New-Engine-1843" });
+    const browser = new CookieJar();
+    const reset = await context.post(
+      "/api/auth/reset-password",
+      { token, newPassword: "New-Engine-1843" },
+      {},
+      browser,
+    );
     expect(reset.status).toBe(200);
     const { handoff } = await reset.json();
     expect(handoff.type).toBe("recovery");
+    const binder = cookiesOf(reset).find((cookie) => cookie.startsWith("adhelm.handoff_binder="));
+    expect(binder).toMatch(/; Max-Age=600; HttpOnly; SameSite=Strict$/);
     const reused = await context.post("/api/auth/reset-password", { token, newPassword: "Other-Engine-1843" });
     expect(reused.status).toBe(400);
 
     const oldSession = await context.app.request("/api/auth/get-session", { headers: { cookie: oldCookie } });
     expect(await oldSession.json()).toBeNull();
 
-    const exchanged = await context.post("/api/auth/session-handoff/exchange", handoff);
+    const exchanged = await context.post("/auth/handoff", handoff, {}, browser);
     expect(exchanged.status).toBe(200);
-    expect(await exchanged.json()).toEqual({ type: "recovery" });
-    expect(sessionCookieHeader(exchanged)).toContain("adhelm.session_token=");
-    const replayed = await context.post("/api/auth/session-handoff/exchange", handoff);
+    expect(await exchanged.json()).toEqual({ ok: true, type: "recovery" });
+    expect((await context.session(browser))?.user.email).toBe("reset@example.com");
+    // The binder served once: it is cleared, and a replay is refused.
+    expect(browser.get("adhelm.handoff_binder")).toBeUndefined();
+    const replayed = await context.post("/auth/handoff", handoff, {}, browser);
     expect(replayed.status).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   forgotPasswordSchema,
@@ -6,63 +6,37 @@ import {
   newPasswordSchema,
   signupSchema,
 } from "../../core/accounts/account-schemas.ts";
-import { issueSessionHandoff } from "../../core/accounts/auth-plugins.ts";
+import { binderCookies, newBinder } from "../../core/accounts/auth-binders.ts";
 import { authRateLimitRules } from "../../core/accounts/auth-rate-limits.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../core/accounts/common-passwords.ts";
+import { GITHUB_PROVIDER_ID } from "../../core/accounts/github-provider.ts";
+import { issueSessionHandoff } from "../../core/accounts/session-handoff.ts";
+import { admitSignIn, clearSignInFailures } from "../../core/accounts/sign-in-throttle.ts";
 import type { Env } from "../../core/config/env.ts";
-import { consumeRateLimit, peekRateLimit, type RateLimitDecision } from "../../core/rate-limit/consume-rate-limit.ts";
-import { describeWait } from "../../core/rate-limit/enforce-rate-limit.ts";
+import { consumeRateLimit } from "../../core/rate-limit/consume-rate-limit.ts";
 import type { ClientAddressResolver } from "../client-address.ts";
 import type { AppServices } from "../services.ts";
+import { invalid, invalidField, notFound, readJson, tooMany, withBody } from "./auth-responses.ts";
+import { bindSignupBrowser, verifyEmail } from "./auth-verification.ts";
 
-/** better-auth's error shape, so the browser reads our answers and its answers the same way. */
-function authError(c: Context, status: 400 | 401 | 404 | 429, code: string, message: string, extra: object = {}) {
-  return c.json({ code, message, ...extra }, status);
-}
+const TOO_MANY_FAILED_SIGN_INS = "Too many failed sign-in attempts.";
+const TOO_MANY_MAILS = "Too many emails were sent to this address.";
 
-function tooMany(c: Context, decision: RateLimitDecision, message: string) {
-  c.header("Retry-After", String(decision.resetSeconds));
-  return authError(c, 429, "RATE_LIMITED", `${message} Try again in ${describeWait(decision.resetSeconds)}.`);
-}
-
-async function readJson(c: Context): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await c.req.raw.clone().json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function invalid(c: Context, error: z.ZodError) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    fieldErrors[field] ??= issue.message;
-  }
-  return authError(c, 400, "VALIDATION_ERROR", error.issues[0]?.message ?? "Invalid input", { fieldErrors });
-}
-
-/** The request as better-auth should see it: same URL and headers, our validated body. */
-function withBody(request: Request, body: object): Request {
-  const headers = new Headers(request.headers);
-  headers.delete("content-length");
-  headers.set("content-type", "application/json");
-  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
-}
-
-function emailOfVerificationToken(token: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload.email === "string" ? payload.email.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
+/** What "Continue with GitHub" sends (app/lib/auth-client.ts); nothing else reaches better-auth. */
+const gitHubSignInSchema = z.object({
+  provider: z.literal(GITHUB_PROVIDER_ID),
+  callbackURL: z.string().max(2000).optional(),
+  newUserCallbackURL: z.string().max(2000).optional(),
+  errorCallbackURL: z.string().max(2000).optional(),
+});
 
 /**
- * /api/auth/*: our rules in front of better-auth. The same zod schemas as the forms validate each
- * body, the database-backed rate limits apply, verification links work once, and a password reset
- * hands back a one-time sign-in. Everything else goes straight to better-auth.
+ * /api/auth/*: our rules in front of better-auth, as an allow-list of exactly the endpoints the
+ * app uses. The same zod schemas as the forms validate each body, common passwords are refused,
+ * the database-backed rate limits apply, verification links work once and sign in only the
+ * browser that signed up, and a password reset hands back a one-time sign-in bound to the browser
+ * that reset. Every other better-auth endpoint (change-password, update-user, organization/*,
+ * list-sessions, the internal hand-off exchange, …) answers 404: they would bypass these rules.
  */
 export function authRoutes({
   env,
@@ -75,17 +49,19 @@ export function authRoutes({
 }) {
   const { auth, rateLimits, identities } = services;
   const rules = authRateLimitRules(env);
+  const cookies = binderCookies(env);
   const app = new Hono();
 
   app.post("/api/auth/sign-up/email", async (c) => {
     const parsed = signupSchema.safeParse(await readJson(c));
     if (!parsed.success) return invalid(c, parsed.error);
+    if (await isCommonPassword(parsed.data.password)) return invalidField(c, "password", COMMON_PASSWORD_MESSAGE);
     const perIp = await consumeRateLimit(rateLimits, rules.signUpsPerIp, clientAddress(c));
-    if (!perIp.isAllowed) return tooMany(c, perIp, "Too many sign-ups from your network.");
+    if (!perIp.isAllowed) return tooMany(c, perIp.resetSeconds, "Too many sign-ups from your network.");
     const perAddress = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
-    if (!perAddress.isAllowed) return tooMany(c, perAddress, "Too many emails were sent to this address.");
+    if (!perAddress.isAllowed) return tooMany(c, perAddress.resetSeconds, TOO_MANY_MAILS);
     const { firstName, lastName, companyName, email, password } = parsed.data;
-    return auth.handler(
+    const response = await auth.handler(
       withBody(c.req.raw, {
         name: `${firstName} ${lastName}`,
         email,
@@ -95,67 +71,83 @@ export function authRoutes({
         companyName: companyName || undefined,
       }),
     );
+    return bindSignupBrowser(c, { env, auth }, email, response);
   });
 
   app.post("/api/auth/sign-in/email", async (c) => {
     const parsed = loginSchema.safeParse(await readJson(c));
     if (!parsed.success) return invalid(c, parsed.error);
-    const address = clientAddress(c);
-    const { email } = parsed.data;
-    for (const [rule, subject] of [
-      [rules.failedSignInsPerAccount, email],
-      [rules.failedSignInsPerIp, address],
-    ] as const) {
-      const decision = await peekRateLimit(rateLimits, rule, subject);
-      if (!decision.isAllowed) return tooMany(c, decision, "Too many failed sign-in attempts.");
+    // Counted before the password is checked (see admitSignIn), so parallel guesses cannot race it.
+    const admission = await admitSignIn(rateLimits, rules, { email: parsed.data.email, address: clientAddress(c) });
+    if (!admission.isAllowed) return tooMany(c, admission.retryAfterSeconds, TOO_MANY_FAILED_SIGN_INS);
+    let response: Response;
+    try {
+      // Unchecked "Remember me" means a browser-session cookie (better-auth's default is the opposite).
+      response = await auth.handler(
+        withBody(c.req.raw, { ...parsed.data, rememberMe: parsed.data.rememberMe === true }),
+      );
+    } catch (error) {
+      await admission.settle("not-checked");
+      throw error;
     }
-    // Unchecked "Remember me" means a browser-session cookie (better-auth's default is the opposite).
-    const response = await auth.handler(
-      withBody(c.req.raw, { ...parsed.data, rememberMe: parsed.data.rememberMe === true }),
-    );
-    if (response.status === 401) {
-      await consumeRateLimit(rateLimits, rules.failedSignInsPerAccount, email);
-      await consumeRateLimit(rateLimits, rules.failedSignInsPerIp, address);
-    }
+    // 403 is an unverified address: the password was right.
+    const isRight = response.ok || response.status === 403;
+    await admission.settle(response.status === 401 ? "failed" : isRight ? "succeeded" : "not-checked");
     return response;
   });
 
-  for (const path of ["/api/auth/request-password-reset", "/api/auth/send-verification-email"]) {
-    app.post(path, async (c) => {
-      const parsed = forgotPasswordSchema.safeParse(await readJson(c));
-      if (!parsed.success) return invalid(c, parsed.error);
-      const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
-      if (!decision.isAllowed) return tooMany(c, decision, "Too many emails were sent to this address.");
-      return auth.handler(withBody(c.req.raw, { email: parsed.data.email }));
-    });
-  }
+  app.post("/api/auth/request-password-reset", async (c) => {
+    const parsed = forgotPasswordSchema.safeParse(await readJson(c));
+    if (!parsed.success) return invalid(c, parsed.error);
+    const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
+    if (!decision.isAllowed) return tooMany(c, decision.resetSeconds, TOO_MANY_MAILS);
+    return auth.handler(withBody(c.req.raw, { email: parsed.data.email }));
+  });
+
+  app.post("/api/auth/send-verification-email", async (c) => {
+    const parsed = forgotPasswordSchema.safeParse(await readJson(c));
+    if (!parsed.success) return invalid(c, parsed.error);
+    const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
+    if (!decision.isAllowed) return tooMany(c, decision.resetSeconds, TOO_MANY_MAILS);
+    const response = await auth.handler(withBody(c.req.raw, { email: parsed.data.email }));
+    // The browser that asks for the new link is the one its verification may sign in.
+    return bindSignupBrowser(c, { env, auth }, parsed.data.email, response);
+  });
 
   app.post("/api/auth/reset-password", async (c) => {
     const body = await readJson(c);
     const parsed = z.object({ newPassword: newPasswordSchema }).safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
+    if (await isCommonPassword(parsed.data.newPassword)) return invalidField(c, "newPassword", COMMON_PASSWORD_MESSAGE);
     const token = typeof body?.token === "string" ? body.token : "";
     // Read before better-auth consumes the token.
     const ownerId = await identities.findPasswordResetOwner(token);
+    // Not throttled by failed sign-ins: the mailed link is how a locked-out owner gets back in.
     const response = await auth.handler(withBody(c.req.raw, { token, newPassword: parsed.data.newPassword }));
     if (!response.ok || !ownerId) return response;
-    // Signed in once more, through the landing page, as a "recovery" session.
-    const handoff = await issueSessionHandoff((await auth.$context).internalAdapter, ownerId, "recovery");
+    const { internalAdapter } = await auth.$context;
+    const owner = await internalAdapter.findUserById(ownerId);
+    if (owner) await clearSignInFailures(rateLimits, rules, owner.email.toLowerCase());
+    // Signed in once more, through the landing page, as a "recovery" session, in this browser only.
+    const binder = newBinder();
+    const handoff = await issueSessionHandoff(internalAdapter, { userId: ownerId, type: "recovery", binder });
+    c.header("Set-Cookie", cookies.handoff.set(binder));
     return c.json({ status: true, handoff });
   });
 
-  app.get("/api/auth/verify-email", async (c) => {
-    // better-auth accepts a verification token again after it has been used; we do not.
-    const email = emailOfVerificationToken(c.req.query("token") ?? "");
-    if (email && (await identities.isEmailVerified(email)))
-      return authError(c, 400, "TOKEN_ALREADY_USED", "This verification link has already been used.");
-    return auth.handler(c.req.raw);
+  app.get("/api/auth/verify-email", (c) => verifyEmail(c, { env, auth, identities }));
+
+  app.post("/api/auth/sign-in/social", async (c) => {
+    const parsed = gitHubSignInSchema.safeParse(await readJson(c));
+    if (!parsed.success) return invalid(c, parsed.error);
+    return auth.handler(withBody(c.req.raw, parsed.data));
   });
+  // GitHub sends the browser back here with the code; better-auth checks the state and PKCE.
+  app.get("/api/auth/callback/:providerId", (c) => auth.handler(c.req.raw));
+  app.get("/api/auth/get-session", (c) => auth.handler(c.req.raw));
+  // Sign-out takes no body: whatever was sent is not passed on (better-auth would log it as an error).
+  app.post("/api/auth/sign-out", (c) => auth.handler(withBody(c.req.raw, {})));
 
-  // Organizations are managed through our own screens and services; better-auth's endpoints for
-  // them (create, invite, change roles) stay closed until those screens exist.
-  app.all("/api/auth/organization/*", (c) => authError(c, 404, "NOT_FOUND", "Not found."));
-
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.all("/api/auth/*", notFound);
   return app;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,11 +13,14 @@ export interface FakeGitHubUser {
  * A local stand-in for GitHub Enterprise Server: the OAuth authorize page and token endpoint under
  * /login/oauth/, and the REST API under /api/v3. The authorize page offers "Authorize" (for the
  * user a test chose with PUT /__next-user) or "Cancel", which returns access_denied as GitHub does.
+ * Like GitHub, it checks PKCE: a code issued for a code_challenge (S256) is exchanged only with
+ * the matching code_verifier. Unlike GitHub, which also serves clients without PKCE, it refuses
+ * an authorize request without one, so a test proves our client sends it.
  * GET /__requests lists the calls it received.
  */
 export async function startFakeGitHub({ clientId, clientSecret }: { clientId: string; clientSecret: string }) {
   let nextUser: FakeGitHubUser = { id: 1, login: "octocat", name: "Mona Lisa Octocat", email: "octocat@example.com" };
-  const codes = new Map<string, FakeGitHubUser>();
+  const codes = new Map<string, { user: FakeGitHubUser; challenge: string }>();
   const tokens = new Map<string, FakeGitHubUser>();
   const requests: string[] = [];
 
@@ -46,8 +49,11 @@ export async function startFakeGitHub({ clientId, clientSecret }: { clientId: st
       const redirectUri = url.searchParams.get("redirect_uri") ?? "";
       const state = url.searchParams.get("state") ?? "";
       if (url.searchParams.get("client_id") !== clientId) return json(400, { error: "unknown client_id" });
+      const challenge = url.searchParams.get("code_challenge") ?? "";
+      if (!challenge || url.searchParams.get("code_challenge_method") !== "S256")
+        return json(400, { error: "invalid_request", error_description: "PKCE (S256) is required." });
       const code = randomBytes(8).toString("hex");
-      codes.set(code, nextUser);
+      codes.set(code, { user: nextUser, challenge });
       const approve = `${redirectUri}?code=${code}&state=${encodeURIComponent(state)}`;
       const deny = `${redirectUri}?error=access_denied&error_description=${encodeURIComponent("The user has denied your application access.")}&state=${encodeURIComponent(state)}`;
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -67,8 +73,11 @@ export async function startFakeGitHub({ clientId, clientSecret }: { clientId: st
         : [];
       const id = params.get("client_id") ?? decodeURIComponent(basic[0] ?? "");
       const secret = params.get("client_secret") ?? decodeURIComponent(basic[1] ?? "");
-      const user = codes.get(params.get("code") ?? "");
-      if (id !== clientId || secret !== clientSecret || !user)
+      const issued = codes.get(params.get("code") ?? "");
+      const verifier = params.get("code_verifier") ?? "";
+      const isVerified = createHash("sha256").update(verifier).digest("base64url") === issued?.challenge;
+      const user = issued?.user;
+      if (id !== clientId || secret !== clientSecret || !user || !isVerified)
         return json(200, {
           error: "bad_verification_code",
           error_description: "The code passed is incorrect or expired.",

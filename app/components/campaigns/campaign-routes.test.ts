@@ -93,7 +93,7 @@ afterAll(async () => {
 
 /** Signs a new user up and in through the real auth routes; `seed` fills their organization. */
 async function signedUpWith(email: string, seed: (organizationId: string) => Promise<void>) {
-  await app.request("/api/auth/sign-up/email", {
+  const signUp = await app.request("/api/auth/sign-up/email", {
     method: "POST",
     headers: { "content-type": "application/json", origin: APP_URL },
     body: JSON.stringify({
@@ -108,7 +108,12 @@ async function signedUpWith(email: string, seed: (organizationId: string) => Pro
   });
   const [mail] = await waitForMail(dataDir, email);
   const token = new URL(linkIn(mail?.raw ?? "", `${APP_URL}/auth/callback?`) ?? "").searchParams.get("token_hash");
-  const verified = await app.request(`/api/auth/verify-email?token=${token}`);
+  // The link signs in only the browser that signed up: send its cookies along.
+  const signUpCookies = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const verified = await app.request(`/api/auth/verify-email?token=${token}`, { headers: { cookie: signUpCookies } });
   const cookie = verified.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])

@@ -17,14 +17,31 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type Outcome = { to: string; toast?: () => void };
 
+/** POST /auth/handoff (routes/resources/session-handoff.ts), without its flash: this screen toasts. */
+async function exchangeHandoff(tokens: { access_token: string; refresh_token: string }) {
+  const response = await fetch("/auth/handoff", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ access_token: tokens.access_token, refresh_token: tokens.refresh_token, flash: false }),
+  });
+  if (response.ok) return;
+  const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+  throw new Error(answer?.message ?? "Something went wrong during authentication.");
+}
+
 /** The spec's order of checks (§4): a one-time token, then session tokens, then an existing session. */
 async function completeAuthentication(search: string, hash: string): Promise<Outcome> {
   const query = new URLSearchParams(search);
   const tokenHash = query.get("token_hash");
   if (tokenHash && query.get("type")) {
     try {
-      await authClient.verifyEmail(tokenHash);
-      return { to: "/dashboard", toast: () => toast.success("Email verified!") };
+      const { signedIn, message } = await authClient.verifyEmail(tokenHash);
+      if (signedIn) return { to: "/dashboard", toast: () => toast.success("Email verified!") };
+      // Verified, but this browser did not sign up (or holds another account's session): the
+      // link verifies anywhere, and signs in only where the account was created.
+      const description = message ?? "Sign in to continue.";
+      return { to: "/login", toast: () => toast.success("Email verified!", { description }) };
     } catch (error) {
       console.warn("Verification failed", error);
       const description = error instanceof Error ? error.message : undefined;
@@ -33,7 +50,7 @@ async function completeAuthentication(search: string, hash: string): Promise<Out
   }
   const tokens = readSessionTokens(hash) ?? readSessionTokens(search);
   if (tokens) {
-    await authClient.exchangeHandoff(tokens);
+    await exchangeHandoff(tokens);
     const title = tokens.type === "signup" ? "Email verified!" : "Welcome back!";
     return { to: "/dashboard", toast: () => toast.success(title) };
   }

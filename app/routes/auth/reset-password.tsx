@@ -41,6 +41,9 @@ export default function ResetPasswordPage() {
       window.location.replace(`/#${fragment.toString()}`);
     } catch (error) {
       console.warn("Password reset failed", error);
+      // The server's own refusal of the password (a common one) shows under the field too.
+      const passwordError = error instanceof AuthRequestError ? error.fieldErrors.newPassword : undefined;
+      if (passwordError) form.setError("password", { message: passwordError });
       const isExpired = error instanceof AuthRequestError && error.code === "INVALID_TOKEN";
       toast.error("Password reset failed", {
         description: isExpired

@@ -1,44 +1,72 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { binderCookies } from "../../../core/accounts/auth-binders.ts";
+import {
+  exchangeSessionHandoff,
+  HANDOFF_MESSAGES,
+  handoffExchangeSchema,
+} from "../../../core/accounts/session-handoff.ts";
 import { appContext } from "../../lib/app-context.ts";
-import { setFlashCookie } from "../../lib/flash.server.ts";
+import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";
 import type { Route } from "./+types/session-handoff";
 
-const handoffSchema = z.object({
-  access_token: z.string().min(1).max(200),
-  refresh_token: z.string().min(1).max(200),
-});
+/** A hand-off body is two short tokens; anything longer is not one. */
+const MAX_BODY_BYTES = 2048;
+const AUTH_FAILED = "Authentication failed";
+
+function refuse(headers: Headers, status: number, message: string, flash?: Flash) {
+  headers.append("Set-Cookie", setFlashCookie(flash ?? { kind: "error", title: AUTH_FAILED, description: message }));
+  return data({ ok: false, message }, { status, headers });
+}
 
 /**
- * POST /auth/handoff: the landing page's fragment tokens (after sign-up verification or a
- * password reset) become a session cookie. The page then goes to /dashboard, where the flash
- * shows "Welcome to Adhelm!" (spec §4), or back to /, where it shows why it failed.
+ * POST /auth/handoff: the landing page's fragment tokens (after a password reset) become a session
+ * cookie, in the browser that reset only: the exchange needs the HttpOnly, SameSite=Strict binder
+ * cookie the reset set, and clears it whatever the outcome. A browser signed in to another account
+ * keeps that session and is told why. The page then goes to /dashboard, where the flash shows
+ * "Welcome to Adhelm!" (spec §4), or to /login, where it shows why it failed.
+ *
+ * `{ "flash": false }` in the body leaves the welcome to the caller (/auth/callback has its own).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, logger } = context.get(appContext);
-  const headers = new Headers();
-  const parsed = handoffSchema.safeParse(await request.json().catch(() => null));
+  const { services, logger, env } = context.get(appContext);
+  const binderCookie = binderCookies(env).handoff;
+  // The binder serves one attempt, whatever its outcome.
+  const headers = new Headers({ "Set-Cookie": binderCookie.clear() });
+
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType))
+    return refuse(headers, 415, "The sign-in request must be sent as JSON.");
+  const text = await request.text().catch(() => "");
+  let body: unknown = null;
   try {
-    if (!parsed.success) throw new Error("The sign-in link is incomplete.");
-    // better-auth's own endpoint (core/accounts/auth-plugins.ts) checks the pair and sets the cookie.
-    const exchange = await services.auth.handler(
-      new Request(new URL("/api/auth/session-handoff/exchange", request.url), {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: request.headers.get("origin") ?? "" },
-        body: JSON.stringify(parsed.data),
-      }),
-    );
-    if (!exchange.ok) {
-      const answer = (await exchange.json().catch(() => null)) as { message?: string } | null;
-      throw new Error(answer?.message ?? "This sign-in link is invalid or has expired.");
-    }
-    for (const cookie of exchange.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", setFlashCookie({ kind: "success", title: "Welcome to Adhelm!" }));
-    return data({ ok: true }, { headers });
-  } catch (error) {
-    logger.warn({ err: error }, "session handoff failed");
-    const description = error instanceof Error ? error.message : "Something went wrong during authentication.";
-    headers.append("Set-Cookie", setFlashCookie({ kind: "error", title: "Authentication failed", description }));
-    return data({ ok: false }, { status: 401, headers });
+    body = text.length > 0 && text.length <= MAX_BODY_BYTES ? JSON.parse(text) : null;
+  } catch {
+    body = null;
   }
+  const parsed = handoffExchangeSchema.safeParse(body);
+  if (!parsed.success)
+    return refuse(headers, 400, "The sign-in link is incomplete. Sign in with your email and password.");
+
+  const exchange = await exchangeSessionHandoff(services.auth, {
+    appUrl: env.APP_URL,
+    tokens: parsed.data,
+    binder: binderCookie.read(request.headers.get("cookie")),
+    cookie: request.headers.get("cookie"),
+  });
+  for (const cookie of exchange.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  if (!exchange.ok) {
+    const answer = (await exchange.json().catch(() => null)) as { code?: string; message?: string } | null;
+    logger.warn({ status: exchange.status, code: answer?.code }, "session handoff refused");
+    const message = answer?.message ?? HANDOFF_MESSAGES.invalid;
+    // Another account stays signed in: not a failure of the reset, so not worded as one.
+    const flash: Flash | undefined =
+      exchange.status === 409
+        ? { kind: "error", title: "You are signed in to another account", description: message }
+        : undefined;
+    return refuse(headers, exchange.status === 409 ? 409 : 401, message, flash);
+  }
+  const { type } = (await exchange.json()) as { type: string };
+  if ((body as { flash?: unknown }).flash !== false)
+    headers.append("Set-Cookie", setFlashCookie({ kind: "success", title: "Welcome to Adhelm!" }));
+  return data({ ok: true, type }, { headers });
 }
