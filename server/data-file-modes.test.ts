@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createLocalFileStorage } from "../adapters/file-storage.ts";
@@ -8,13 +8,8 @@ import { createMailer } from "../adapters/mailer.ts";
 import { openDatabase } from "../core/db/database.ts";
 import { freePort } from "../tests/support/free-port.ts";
 import { waitForMail } from "../tests/support/outbox.ts";
-import {
-  databaseUrlFor,
-  dropDatabase,
-  runOnServer,
-  TEST_DATA_DIR,
-  testDatabaseUrl,
-} from "../tests/support/test-database.ts";
+import { prepareStubProduction, type StubProduction } from "../tests/support/stub-production.ts";
+import { TEST_DATA_DIR } from "../tests/support/test-database.ts";
 import { testEnv } from "../tests/support/test-env.ts";
 import { type RunningServer, startServer } from "./main.ts";
 
@@ -23,8 +18,8 @@ const AVATAR = { bytes: Buffer.from("RIFF....WEBP"), contentType: "image/webp" }
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 let root: string | undefined;
+let stub: StubProduction | undefined;
 let server: RunningServer | undefined;
-let postgresName: string | undefined;
 // Tests run with the usual 022 umask, as a developer's shell or an older deployment would.
 const initialUmask = process.umask(0o022);
 
@@ -32,9 +27,8 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
   process.umask(0o022);
-  const baseUrl = testDatabaseUrl();
-  if (baseUrl && postgresName) await dropDatabase(baseUrl, postgresName);
-  postgresName = undefined;
+  await stub?.remove();
+  stub = undefined;
   if (root) rmSync(root, { recursive: true, force: true });
   root = undefined;
 });
@@ -53,21 +47,10 @@ function modesUnder(directory: string): Record<string, number> {
 
 describe("DATA_DIR of a server started in production", () => {
   it("is 0700 (even when it was 0755), and its database, outbox mail and uploads are 0600 in 0700 folders", async () => {
-    root = mkdtempSync(path.join(TEST_DATA_DIR, "modes-"));
-    const dataDir = path.join(root, "data");
+    stub = await prepareStubProduction("modes");
+    const dataDir = path.join(stub.root, "data");
     mkdirSync(dataDir, { mode: 0o755 });
     expect(modeOf(dataDir)).toBe(0o755);
-    // Only the modes are under test: a build with no routes is enough for the server to start.
-    const buildDir = path.join(root, "build");
-    mkdirSync(path.join(buildDir, "server"), { recursive: true });
-    mkdirSync(path.join(buildDir, "client"));
-    writeFileSync(path.join(buildDir, "server/index.js"), "export const routes = {};\n");
-    const baseUrl = testDatabaseUrl();
-    if (baseUrl) {
-      postgresName = `adhelm_modes_${process.pid}`;
-      await dropDatabase(baseUrl, postgresName);
-      await runOnServer(baseUrl, `CREATE DATABASE ${postgresName}`);
-    }
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     const env = testEnv({
@@ -77,7 +60,7 @@ describe("DATA_DIR of a server started in production", () => {
       HOST: "127.0.0.1",
       APP_URL: appUrl,
       DATA_DIR: dataDir,
-      ...(baseUrl && postgresName ? { DATABASE_URL: databaseUrlFor(baseUrl, postgresName) } : {}),
+      ...stub.databaseEnv,
     });
     const logged: string[] = [];
     const bootLogger = createLogger({
@@ -85,7 +68,7 @@ describe("DATA_DIR of a server started in production", () => {
       isPretty: false,
       destination: { write: (line) => logged.push(line) },
     });
-    server = await startServer({ env, buildDir, logger: bootLogger });
+    server = await startServer({ env, buildDir: stub.buildDir, logger: bootLogger });
     // No SMTP_URL: the boot log says mail is not delivered.
     expect(logged.join("")).toMatch(/"level":40,.*"msg":"SMTP_URL is not set/);
 
@@ -119,7 +102,7 @@ describe("DATA_DIR of a server started in production", () => {
       "uploads/avatars/user-1/avatar.webp": 0o600,
       "uploads/avatars/user-1/avatar.webp.type": 0o600,
     });
-    if (!baseUrl) expect(modes["adhelm.db"]).toBe(0o600);
+    if (!stub.databaseEnv.DATABASE_URL) expect(modes["adhelm.db"]).toBe(0o600);
     // Nothing at all is readable by group or others: -wal, -shm, mail, uploads.
     for (const [entry, mode] of Object.entries(modes))
       expect({ entry, mode: mode & 0o077 }).toEqual({ entry, mode: 0 });

@@ -1,48 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../adapters/logger.ts";
 import { freePort } from "../tests/support/free-port.ts";
-import {
-  databaseUrlFor,
-  dropDatabase,
-  runOnServer,
-  TEST_DATA_DIR,
-  testDatabaseUrl,
-} from "../tests/support/test-database.ts";
+import { prepareStubProduction, type StubProduction } from "../tests/support/stub-production.ts";
 import { testEnv } from "../tests/support/test-env.ts";
 import { type RunningServer, startServer } from "./main.ts";
 
-let root: string | undefined;
+let stub: StubProduction | undefined;
 let server: RunningServer | undefined;
-let postgresName: string | undefined;
 const umask = process.umask();
 
 afterEach(async () => {
   await server?.stop();
   server = undefined;
   process.umask(umask);
-  const baseUrl = testDatabaseUrl();
-  if (baseUrl && postgresName) await dropDatabase(baseUrl, postgresName);
-  postgresName = undefined;
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = undefined;
+  await stub?.remove();
+  stub = undefined;
 });
 
-/** A production server on a build with no routes (only the boot and the Hono routes are under test). */
 async function startProduction(overrides: Record<string, string> = {}) {
-  root = mkdtempSync(path.join(TEST_DATA_DIR, "boot-"));
-  const buildDir = path.join(root, "build");
-  mkdirSync(path.join(buildDir, "server"), { recursive: true });
-  mkdirSync(path.join(buildDir, "client"));
-  writeFileSync(path.join(buildDir, "server/index.js"), "export const routes = {};\n");
-  const baseUrl = testDatabaseUrl();
-  if (baseUrl) {
-    postgresName = `adhelm_boot_${process.pid}`;
-    await dropDatabase(baseUrl, postgresName);
-    await runOnServer(baseUrl, `CREATE DATABASE ${postgresName}`);
-  }
+  stub = await prepareStubProduction("boot");
   const port = await freePort();
   const secret = randomBytes(48).toString("base64url");
   // The production defaults: NODE_ENV=production and nothing about the sandbox, as a deployment sets it.
@@ -52,14 +30,14 @@ async function startProduction(overrides: Record<string, string> = {}) {
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: path.join(root, "data"),
+    DATA_DIR: path.join(stub.root, "data"),
     LOG_LEVEL: "info",
-    ...(baseUrl && postgresName ? { DATABASE_URL: databaseUrlFor(baseUrl, postgresName) } : {}),
+    ...stub.databaseEnv,
     ...overrides,
   });
   const logged: string[] = [];
   const logger = createLogger({ level: "info", isPretty: false, destination: { write: (line) => logged.push(line) } });
-  server = await startServer({ env, buildDir, logger });
+  server = await startServer({ env, buildDir: stub.buildDir, logger });
   return { url: `http://127.0.0.1:${port}`, log: () => logged.join(""), secret };
 }
 

@@ -289,30 +289,44 @@ ${hidden}
   return page(title, body, nonce);
 }
 
-function renderSignInPage(signInUrl: string, nonce: string | undefined): string {
-  const body = `<main aria-labelledby="sign-in-title">
+/** A page that only explains why there is no consent form. */
+function messagePage(input: { id: string; title: string; paragraphs: string[]; nonce: string | undefined }): string {
+  const body = `<main aria-labelledby="${input.id}">
 <p class="badge">Adhelm sandbox</p>
-<h1 id="sign-in-title">Sign in to Adhelm first</h1>
-<p>The sandbox grants access to your organization's sandbox accounts, so it needs to know who you are.</p>
-<p><a href="${escapeHtml(signInUrl)}">Sign in to Adhelm</a>, then connect the platform again from Integrations.</p>
+<h1 id="${input.id}">${escapeHtml(input.title)}</h1>
+${input.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join("\n")}
 </main>`;
-  return page("Sign in to Adhelm first", body, nonce);
+  return page(input.title, body, input.nonce);
+}
+
+function renderSignInPage(signInUrl: string, nonce: string | undefined): string {
+  return messagePage({
+    id: "sign-in-title",
+    title: "Sign in to Adhelm first",
+    paragraphs: [
+      "The sandbox grants access to your organization's sandbox accounts, so it needs to know who you are.",
+      `<a href="${escapeHtml(signInUrl)}">Sign in to Adhelm</a>, then connect the platform again from Integrations.`,
+    ],
+    nonce,
+  });
 }
 
 function renderOtherTenantPage(nonce: string | undefined): string {
-  const body = `<main aria-labelledby="other-tenant-title">
-<p class="badge">Adhelm sandbox</p>
-<h1 id="other-tenant-title">This consent belongs to another organization</h1>
-<p>You are signed in to a different Adhelm organization than the one this page was shown to. Go back to Adhelm and start connecting again.</p>
-</main>`;
-  return page("This consent belongs to another organization", body, nonce);
+  return messagePage({
+    id: "other-tenant-title",
+    title: "This consent belongs to another organization",
+    paragraphs: [
+      "You are signed in to a different Adhelm organization than the one this page was shown to. Go back to Adhelm and start connecting again.",
+    ],
+    nonce,
+  });
 }
 
 function renderInvalidPage(nonce: string | undefined): string {
-  const body = `<main aria-labelledby="invalid-title">
-<p class="badge">Adhelm sandbox</p>
-<h1 id="invalid-title">This consent request is not valid</h1>
-<p>The form was changed or is incomplete. Go back to Adhelm and start connecting again.</p>
-</main>`;
-  return page("This consent request is not valid", body, nonce);
+  return messagePage({
+    id: "invalid-title",
+    title: "This consent request is not valid",
+    paragraphs: ["The form was changed or is incomplete. Go back to Adhelm and start connecting again."],
+    nonce,
+  });
 }

@@ -103,15 +103,9 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
 
   /** The tenant of a genuine credential of any platform and kind, expired or not. */
   function tenantOf(token: string): string | null {
-    const dot = token.lastIndexOf(".");
-    if (dot <= 0) return null;
-    const body = token.slice(0, dot);
-    const expected = Buffer.from(sign(body));
-    const given = Buffer.from(token.slice(dot + 1));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     for (const [platform, prefixes] of Object.entries(PREFIXES) as [PlatformId, Record<CredentialKind, string>][]) {
       for (const kind of ["access", "refresh", "code"] as const) {
-        if (!body.startsWith(prefixes[kind])) continue;
+        if (!token.startsWith(prefixes[kind])) continue;
         const claims = read(token, platform, kind);
         if (claims) return claims.t;
       }
