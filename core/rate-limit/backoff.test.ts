@@ -46,6 +46,18 @@ describe("claimBackoff (finding 5: exponential back-off per subject)", () => {
     expect((await claimBackoff(repository, rule, "b", now + 1)).isAllowed).toBe(true);
   });
 
+  it("lets the free attempts through whatever order their clocks read in (parallel requests, several nodes)", async () => {
+    const repository = createRateLimitRepository(database.db);
+    // The second request read the clock a millisecond before the first, but reached the row after it.
+    for (const now of [start + 5, start + 4, start + 3])
+      expect(await claimBackoff(repository, rule, "out-of-order", now)).toEqual({
+        isAllowed: true,
+        retryAfterSeconds: 0,
+      });
+    // The free attempts are used up: now the wait counts.
+    expect((await claimBackoff(repository, rule, "out-of-order", start + 6)).isAllowed).toBe(false);
+  });
+
   it("forgets a subject after a quiet spell, and at once when reset", async () => {
     const repository = createRateLimitRepository(database.db);
     for (let attempt = 0; attempt < 3; attempt++) await claimBackoff(repository, rule, "quiet", start);

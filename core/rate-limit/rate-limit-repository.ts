@@ -84,7 +84,9 @@ export function createRateLimitRepository(db: Kysely<Database>): RateLimitReposi
       const isForgotten = sql<boolean>`rate_limits.window_start < ${nowMs - policy.forgetAfterMs}`;
       const attempt = sql<number>`(case when ${isForgotten} then 1 else rate_limits.count + 1 end)`;
       // The WHERE makes the claim and the wait one statement: parallel attempts queue on the row,
-      // and each sees the wait the previous one set.
+      // and each sees the wait the previous one set. While the count is within the free attempts
+      // there is no wait at all, whatever the times: parallel requests read the clock in any order
+      // (and nodes' clocks differ by milliseconds), so a later row time must not refuse them.
       const row = await db
         .insertInto("rate_limits")
         .values({ key, window_start: nowMs + backoffDelayMs(1, policy), count: 1 })
@@ -92,7 +94,7 @@ export function createRateLimitRepository(db: Kysely<Database>): RateLimitReposi
           conflict
             .column("key")
             .doUpdateSet({ count: attempt, window_start: sql<number>`${now} + ${delayAfter(attempt, policy)}` })
-            .where("rate_limits.window_start", "<=", nowMs),
+            .where(sql<boolean>`(rate_limits.count < ${policy.freeAttempts} or rate_limits.window_start <= ${nowMs})`),
         )
         .returning("count")
         .executeTakeFirst();
