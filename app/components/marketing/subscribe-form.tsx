@@ -13,15 +13,12 @@ import {
 } from "../../../core/newsletter/newsletter-schemas.ts";
 import { cn } from "../../lib/cn.ts";
 import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import type { SubscribeActionResult } from "../../routes/resources/newsletter-subscribe.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/input.tsx";
 import { Label } from "../ui/label.tsx";
+import type { SubscribeActionResult, SubscribeOutcome } from "./subscribe-result.ts";
 
 export type SubscribeSource = NewsletterSource;
-
-/** What a plain (no JavaScript) post came back with, read from the query it redirected to. */
-export type SubscribeOutcome = "sent" | "invalid" | "rate-limited" | "failed";
 
 const OUTCOME_MESSAGES: Record<SubscribeOutcome, string> = {
   sent: SUBSCRIBE_SUCCESS.message,

@@ -5,16 +5,13 @@ import {
   SUBSCRIBE_SUCCESS,
 } from "../../../core/newsletter/newsletter-schemas.ts";
 import { subscribeToNewsletter } from "../../../core/newsletter/subscribe-to-newsletter.ts";
-import type { ActionRefusal } from "../../components/account/account-action.ts";
 import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
-import type { SubscribeOutcome } from "../../components/marketing/subscribe-form.tsx";
+import type { SubscribeActionResult, SubscribeOutcome } from "../../components/marketing/subscribe-result.ts";
 import { appContext } from "../../lib/app-context.ts";
 import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";
 import { readFormFields } from "../../lib/form-data.server.ts";
 import { safeRedirectTarget } from "../../lib/redirect-target.ts";
 import type { Route } from "./+types/newsletter-subscribe";
-
-export type SubscribeActionResult = { ok: true; title: string; message: string } | ActionRefusal;
 
 function outcomeOf(status: number): SubscribeOutcome {
   if (status < 300) return "sent";
