@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CHANGELOG_RELEASES, parseChangelog } from "./changelog.server.ts";
 import {
   CHANGE_TYPE_LABELS,
-  CHANGELOG_RELEASES,
+  type ChangelogRelease,
   classifyRelease,
   compareVersions,
   parseVersion,
@@ -9,6 +10,17 @@ import {
 } from "./changelog.ts";
 
 describe("changelog data", () => {
+  it("loads every release of content/changelog.json, newest first", () => {
+    expect(CHANGELOG_RELEASES.length).toBeGreaterThan(20);
+    expect(CHANGELOG_RELEASES[0]).toMatchObject({ version: "3.2.1", date: "2026-11-03", type: "patch" });
+    expect(CHANGELOG_RELEASES[0]?.items[0]).toEqual({
+      type: "fix",
+      title: "Dry runs respect the rule's cool-down",
+      description:
+        "A dry run could list the same campaign several days in a row when the rule's cool-down would have prevented it. It now simulates the cool-down exactly as the live rule applies it.",
+    });
+  });
+
   it("gives every release a valid semantic version, a real date and at least one item", () => {
     for (const release of CHANGELOG_RELEASES) {
       expect(parseVersion(release.version), release.version).toBeDefined();
@@ -55,6 +67,30 @@ describe("changelog data", () => {
   it("covers the company's history from 2022 to 2026", () => {
     const years = new Set(CHANGELOG_RELEASES.map((release) => release.date.slice(0, 4)));
     expect([...years].sort()).toEqual(["2022", "2023", "2024", "2025", "2026"]);
+  });
+});
+
+describe("the changelog file", () => {
+  const release: ChangelogRelease = {
+    version: "1.0.0",
+    date: "2022-09-27",
+    type: "major",
+    summary: "Adhelm launches.",
+    items: [{ type: "feature", title: "Daily sync", description: "Kept up to date." }],
+  };
+
+  it("parses releases into the shape the pages use", () => {
+    expect(parseChangelog(JSON.stringify([release]))).toEqual([release]);
+  });
+
+  it.each([
+    ["an unknown release type", { ...release, type: "huge" }, /type/],
+    ["an impossible date", { ...release, date: "2022-02-30" }, /date/],
+    ["a release without items", { ...release, items: [] }, /items/],
+    ["an item without a title", { ...release, items: [{ type: "fix", title: "", description: "x" }] }, /title/],
+  ])("refuses %s, naming the file", (_case, bad, field) => {
+    expect(() => parseChangelog(JSON.stringify([bad]))).toThrow(/content\/changelog\.json/);
+    expect(() => parseChangelog(JSON.stringify([bad]))).toThrow(field);
   });
 });
 

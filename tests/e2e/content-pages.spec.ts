@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANGELOG_RELEASES } from "../../app/lib/changelog.ts";
+import { CHANGELOG_RELEASES } from "../../app/lib/changelog.server.ts";
 import { axeViolations } from "../support/axe.ts";
 import { setupBrowser } from "../support/browser.ts";
 

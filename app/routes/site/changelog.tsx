@@ -1,13 +1,17 @@
 import { ReleaseCard } from "../../components/content/release-card.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { SubscribeForm } from "../../components/marketing/subscribe-form.tsx";
-import { CHANGELOG_RELEASES } from "../../lib/changelog.ts";
+import { CHANGELOG_RELEASES } from "../../lib/changelog.server.ts";
 import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
 import { staticPage } from "../../lib/static-page.ts";
 import type { Route } from "./+types/changelog";
 
 // No React in the browser: its forms work as plain form posts.
 export const handle = staticPage;
+
+export function loader() {
+  return { releases: CHANGELOG_RELEASES };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -17,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-export default function ChangelogPage() {
+export default function ChangelogPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -39,7 +43,7 @@ export default function ChangelogPage() {
         </aside>
         <section aria-label="Releases" className="lg:col-start-1 lg:row-start-1">
           <ol className="space-y-8">
-            {CHANGELOG_RELEASES.map((release) => (
+            {loaderData.releases.map((release) => (
               <li key={release.version}>
                 <ReleaseCard release={release} />
               </li>
