@@ -1,21 +1,6 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-
-export interface StoredFile {
-  bytes: Buffer;
-  contentType: string;
-}
-
-/**
- * Where uploads live. Keys are slash-separated paths such as `avatars/{userId}/avatar.webp`.
- * Local disk is the default; an S3-compatible store implements the same three calls
- * (PutObject, GetObject, DeleteObject) when S3_* is configured.
- */
-export interface FileStorage {
-  put(key: string, file: StoredFile): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
-  delete(key: string): Promise<void>;
-}
+import type { FileStorage } from "../core/ports/file-storage.ts";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 

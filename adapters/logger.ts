@@ -1,6 +1,5 @@
-import pino, { type DestinationStream, type Logger } from "pino";
-
-export type { Logger };
+import pino, { type DestinationStream } from "pino";
+import type { Logger } from "../core/ports/logger.ts";
 
 export interface LoggerOptions {
   level: string;

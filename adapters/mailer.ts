@@ -2,21 +2,9 @@ import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Logger } from "../core/ports/logger.ts";
+import type { Mailer } from "../core/ports/mailer.ts";
 import { ensurePrivateDirectory } from "./file-storage.ts";
-import type { Logger } from "./logger.ts";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Extra headers, e.g. List-Unsubscribe (RFC 2369/8058) on newsletter mail or Reply-To. */
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
 
 export interface MailerOptions {
   smtpUrl?: string;

@@ -1,5 +1,5 @@
-import type { Logger } from "../adapters/logger.ts";
 import type { Env } from "../core/config/env.ts";
+import type { Logger } from "../core/ports/logger.ts";
 import { enqueueDueSyncs, registerSyncJobs } from "../core/sync/sync-jobs.ts";
 import type { AppServices } from "./services.ts";
 

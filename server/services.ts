@@ -1,10 +1,8 @@
 import path from "node:path";
-import { createLocalFileStorage, type FileStorage } from "../adapters/file-storage.ts";
+import { createLocalFileStorage } from "../adapters/file-storage.ts";
 import { createDatabaseJobQueue } from "../adapters/jobs/database-job-queue.ts";
-import type { JobQueue } from "../adapters/jobs/job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
-import type { Logger } from "../adapters/logger.ts";
-import { createMailer, type Mailer } from "../adapters/mailer.ts";
+import { createMailer } from "../adapters/mailer.ts";
 import { createOutboundFetch } from "../adapters/outbound-http.ts";
 import type { ConnectorRegistry } from "../connectors/connector.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
@@ -37,6 +35,10 @@ import {
   createOrganizationRepository,
   type OrganizationRepository,
 } from "../core/organizations/organization-repository.ts";
+import type { FileStorage } from "../core/ports/file-storage.ts";
+import type { JobQueue } from "../core/ports/job-queue.ts";
+import type { Logger } from "../core/ports/logger.ts";
+import type { Mailer } from "../core/ports/mailer.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
 import { createTokenCipher, type TokenCipher } from "../core/security/token-cipher.ts";
 import {

@@ -1,5 +1,5 @@
-import type { MailMessage } from "../../adapters/mailer.ts";
 import { greet, PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
+import type { MailMessage } from "../ports/mailer.ts";
 
 /*
  * Mails to an address nobody has verified yet carry no text the sender chose: whoever signs up

@@ -1,5 +1,5 @@
-import type { JobQueue } from "../../adapters/jobs/job-queue.ts";
 import type { ConnectorRegistry } from "../../connectors/connector.ts";
+import type { JobQueue } from "../ports/job-queue.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
 import type { SyncRepository } from "../sync/sync-repository.ts";
 import type { ConnectionRepository } from "./connection-repository.ts";

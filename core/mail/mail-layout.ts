@@ -1,4 +1,4 @@
-import type { MailMessage } from "../../adapters/mailer.ts";
+import type { MailMessage } from "../ports/mailer.ts";
 
 export const PRODUCT_NAME = "Adhelm";
 

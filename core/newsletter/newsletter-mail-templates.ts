@@ -1,5 +1,5 @@
-import type { MailMessage } from "../../adapters/mailer.ts";
 import { PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
+import type { MailMessage } from "../ports/mailer.ts";
 
 /**
  * RFC 2369 and RFC 8058: mail clients show their own unsubscribe button, and a POST to the link

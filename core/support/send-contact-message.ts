@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { Logger } from "../../adapters/logger.ts";
-import type { Mailer } from "../../adapters/mailer.ts";
 import type { Env } from "../config/env.ts";
 import { AppError } from "../errors/app-error.ts";
 import { fieldErrorsOf } from "../forms/form-fields.ts";
+import type { Logger } from "../ports/logger.ts";
+import type { Mailer } from "../ports/mailer.ts";
 import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
 import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
 import type { ContactMessageRepository } from "./contact-message-repository.ts";

@@ -1,5 +1,5 @@
-import type { MailMessage } from "../../adapters/mailer.ts";
 import { PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
+import type { MailMessage } from "../ports/mailer.ts";
 import type { ContactMessage } from "./contact-schema.ts";
 import { topicLabel } from "./contact-schema.ts";
 

@@ -1,4 +1,3 @@
-import type { Logger } from "../../adapters/logger.ts";
 import {
   type AdPlatformId,
   type ConnectorRegistry,
@@ -11,6 +10,7 @@ import { PlatformError } from "../../connectors/platform-error.ts";
 import { addDays, type CalendarDate, calendarDateIn } from "../dates/calendar-date.ts";
 import type { SyncRunKind } from "../db/schema.ts";
 import type { AdAccountRecord, ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
+import type { Logger } from "../ports/logger.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
 import type { AdsClock } from "./ads-clock.ts";
 import { openPlatformSession, type PlatformSession } from "./platform-session.ts";

@@ -1,6 +1,5 @@
 import { HTTPException } from "hono/http-exception";
 import type { Kysely } from "kysely";
-import type { Logger } from "../../adapters/logger.ts";
 import type { ApiKeyDependencies } from "../../core/api-keys/api-key-dependencies.ts";
 import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
 import { authenticateApiKeyOfOrganization, flushApiKeyUses } from "../../core/api-keys/authenticate-api-key.ts";
@@ -9,6 +8,7 @@ import { createApiCallMeter } from "../../core/api-usage/meter-api-calls.ts";
 import type { Env } from "../../core/config/env.ts";
 import type { Database } from "../../core/db/schema.ts";
 import { AppError } from "../../core/errors/app-error.ts";
+import type { Logger } from "../../core/ports/logger.ts";
 import { createIdempotencyRepository } from "../../core/public-api/idempotency-repository.ts";
 import { IdempotencyError } from "../../core/public-api/idempotent-request.ts";
 import { createRateLimitRepository } from "../../core/rate-limit/rate-limit-repository.ts";
