@@ -111,7 +111,7 @@ async function mergeInto(db: Kysely<unknown>, keptId: string, duplicateId: strin
     where connection_id = ${duplicateId}
       and external_id not in (select external_id from store_orders where connection_id = ${keptId})`.execute(db);
   if (Number(movedOrders.numAffectedRows ?? 0) > 0) {
-    // The same rollup as core/analytics/analytics-repository.ts writes, for the whole store.
+    // The same rollup as core/analytics/analytics-rollups.ts writes, for the whole store.
     await sql`delete from store_order_daily_revenue where connection_id = ${keptId}`.execute(db);
     await sql`
       insert into store_order_daily_revenue (organization_id, date, connection_id, currency, utm_source, revenue_minor, orders)

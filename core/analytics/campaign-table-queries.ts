@@ -1,0 +1,97 @@
+/** The campaigns table: one page of the visible campaigns, filtered and sorted. */
+import { type Expression, type RawBuilder, sql } from "kysely";
+import {
+  type Db,
+  difference,
+  filteredCampaigns,
+  findManagedAccountIds,
+  findSummaries,
+  joinRangeSums,
+  lookupDates,
+  ratio,
+} from "./analytics-sql.ts";
+import type { CampaignSortKey, CampaignSummary, CampaignTableQuery } from "./analytics-types.ts";
+
+function metricSortExpression(key: CampaignSortKey): RawBuilder<number | null> | null {
+  switch (key) {
+    case "spend":
+      return difference("spend_minor");
+    case "impressions":
+      return difference("impressions");
+    case "clicks":
+      return difference("clicks");
+    case "conversions":
+      return difference("conversions");
+    case "revenue":
+      return difference("conversion_value_minor");
+    case "ctr":
+      return ratio("clicks", "impressions");
+    case "cpc":
+      return ratio("spend_minor", "clicks");
+    case "cpa":
+      return ratio("spend_minor", "conversions");
+    case "roas":
+      return ratio("conversion_value_minor", "spend_minor");
+    default:
+      return null;
+  }
+}
+
+const RATIO_KEYS: ReadonlySet<CampaignSortKey> = new Set(["ctr", "cpc", "cpa", "roas"]);
+
+export async function listCampaignPage(
+  db: Db,
+  query: CampaignTableQuery,
+): Promise<{ campaigns: CampaignSummary[]; total: number }> {
+  const { organizationId, filters, sort } = query;
+  const [dates, accountIds] = await Promise.all([
+    lookupDates(db, organizationId, query.range),
+    findManagedAccountIds(db, organizationId, filters),
+  ]);
+  if (accountIds.length === 0) return { campaigns: [], total: 0 };
+  const metric = metricSortExpression(sort.key);
+  let page = filteredCampaigns(db, organizationId, accountIds, filters).select("c.id");
+  // Null when every campaign has the same value: the tie-breakers alone order them.
+  let sortBy: Expression<unknown> | null;
+  let hasNulls = false;
+  if (metric) {
+    if (dates) page = joinRangeSums(page, accountIds, dates) as unknown as typeof page;
+    // Without data in the range every sum is zero and every ratio has no value.
+    sortBy = dates ? metric : null;
+    hasNulls = RATIO_KEYS.has(sort.key);
+  } else if (sort.key === "platform" || sort.key === "account") {
+    page = page
+      .innerJoin("ad_accounts as a", "a.id", "c.ad_account_id")
+      .innerJoin("connections as n", "n.id", "a.connection_id") as unknown as typeof page;
+    sortBy = sort.key === "platform" ? sql`n.platform` : sql`lower(a.name)`;
+  } else if (sort.key === "dailyBudget") {
+    sortBy = sql`c.daily_budget_minor`;
+    hasNulls = true;
+  } else {
+    sortBy = sort.key === "status" ? sql`c.status` : sql`lower(c.name)`;
+  }
+  if (sortBy) {
+    // Values that do not exist (a ratio over zero, no budget) come last whichever the direction.
+    if (hasNulls) page = page.orderBy(sql`case when ${sortBy} is null then 1 else 0 end`);
+    page = page.orderBy(sortBy, sort.direction);
+  }
+  const ordered = page
+    .orderBy(sql`lower(c.name)`)
+    .orderBy("c.id")
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [rows, count] = await Promise.all([
+    ordered.execute(),
+    filteredCampaigns(db, organizationId, accountIds, filters)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    campaigns: await findSummaries(
+      db,
+      organizationId,
+      rows.map((row) => row.id),
+    ),
+    total: Number(count.count),
+  };
+}
