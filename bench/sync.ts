@@ -22,6 +22,7 @@ import { createTokenCipher } from "../core/security/token-cipher.ts";
 import { createAdsClock } from "../core/sync/ads-clock.ts";
 import { syncConnection } from "../core/sync/sync-connection.ts";
 import { createSyncRepository } from "../core/sync/sync-repository.ts";
+import { sandboxCredentialsFor, sandboxHostOptions } from "../server/sandbox-host.ts";
 import { createGoogleAdsSandbox } from "../simulator/platforms/google-ads.ts";
 import { createSandboxApp } from "../simulator/sandbox-app.ts";
 import { startProductionServer } from "./production-server.ts";
@@ -32,7 +33,7 @@ const SECRET = "bench-sync-secret-0123456789abcdefghij";
 async function measureBackfill(label: string, database: DatabaseHandle) {
   await migrateToLatest(database.db);
   const sandbox = createSandboxApp({
-    db: database.db,
+    ...sandboxHostOptions(database.db),
     secret: SECRET,
     platforms: { "google-ads": createGoogleAdsSandbox },
     shapeFor: () => ({ accounts: 1, campaignsPerAccount: 500 }),
@@ -52,7 +53,10 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
       name: "Bench",
       ownerId: userId,
     });
-    const connectors = createConnectorRegistry({ AUTH_SECRET: SECRET, ADS_SANDBOX: true, ADS_SANDBOX_URL: root });
+    const connectors = createConnectorRegistry(
+      { ADS_SANDBOX: true, ADS_SANDBOX_URL: root },
+      { sandboxCredentials: sandboxCredentialsFor({ AUTH_SECRET: SECRET }) },
+    );
     const issued = sandbox.kit.credentials.issueTokens({
       tenant: organizationId,
       platform: "google-ads",

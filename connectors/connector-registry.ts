@@ -1,5 +1,4 @@
 import type { Env } from "../core/config/env.ts";
-import { sandboxAppCredentials } from "../simulator/sandbox-credentials.ts";
 import type {
   AdPlatformConnector,
   AdPlatformId,
@@ -53,7 +52,10 @@ export function minimumDailyBudgetMinor(platform: AdPlatformId, currency: string
   return (metadata.minimumDailyBudgetUnits ?? 1) * 10 ** currencyExponent(currency);
 }
 
-type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"> & Partial<Record<string, unknown>>;
+type CredentialEnv = Pick<Env, "ADS_SANDBOX" | "ADS_SANDBOX_URL"> & Partial<Record<string, unknown>>;
+
+/** A platform's app credentials in sandbox mode (the sandbox's own, which the composition root derives). */
+export type SandboxAppCredentials = { clientId: string; clientSecret: string; developerToken?: string };
 
 /**
  * Picks, per platform, live or sandbox: a platform whose live app credentials are all set in the
@@ -62,14 +64,23 @@ type CredentialEnv = Pick<Env, "AUTH_SECRET" | "ADS_SANDBOX" | "ADS_SANDBOX_URL"
  * A live store's URL is whatever a user typed, so live WooCommerce calls go through
  * `outboundFetch` (the server's outbound guard) and, in production, need https. In the sandbox the
  * store base is the operator's ADS_SANDBOX_URL, so the plain fetch is used there.
+ * In sandbox mode a platform's config is `sandboxConfig` when given, else `sandboxCredentials`
+ * (the sandbox's app credentials, given by the composition root) with `metadata.sandboxUrls`.
  */
 export function createConnectorRegistry(
   env: CredentialEnv,
   options: {
     sandboxConfig?: (platform: PlatformId, metadata: ConnectorMetadata) => ConnectorConfig;
+    sandboxCredentials?: (platform: PlatformId) => SandboxAppCredentials;
     outboundFetch?: FetchLike;
   } = {},
 ): ConnectorRegistry {
+  const sandboxConfigOf = (platform: PlatformId, metadata: ConnectorMetadata): ConnectorConfig => {
+    if (options.sandboxConfig) return options.sandboxConfig(platform, metadata);
+    if (!options.sandboxCredentials)
+      throw new Error("ADS_SANDBOX is on: pass sandboxCredentials (or sandboxConfig) to createConnectorRegistry.");
+    return { ...options.sandboxCredentials(platform), urls: metadata.sandboxUrls(env.ADS_SANDBOX_URL) };
+  };
   const configs = new Map<PlatformId, { mode: ConnectorMode; config: ConnectorConfig | null }>();
   const all: Array<[PlatformId, ConnectorMetadata]> = [
     ...Object.entries(AD_CONNECTORS).map(
@@ -108,10 +119,7 @@ export function createConnectorRegistry(
     } else if (env.ADS_SANDBOX) {
       configs.set(platform, {
         mode: "sandbox",
-        config: options.sandboxConfig?.(platform, metadata) ?? {
-          ...sandboxAppCredentials(env.AUTH_SECRET, platform),
-          urls: metadata.sandboxUrls(env.ADS_SANDBOX_URL),
-        },
+        config: sandboxConfigOf(platform, metadata),
       });
     } else {
       configs.set(platform, { mode: "unavailable", config: null });

@@ -53,6 +53,7 @@ import { SANDBOX_PLATFORMS } from "../simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "../simulator/sandbox-state-repository.ts";
 import { createPublicApi, type PublicApi } from "./api/public-api.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { sandboxCredentialsFor, sandboxDatabaseOf, sandboxHostOptions } from "./sandbox-host.ts";
 
 /** The composition root: every service the routes may call, wired once per process. */
 export interface AppServices {
@@ -117,7 +118,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     requireHttps: env.isProduction,
     allowPrivate: env.WOOCOMMERCE_ALLOW_PRIVATE,
   });
-  const connectors = createConnectorRegistry(env, { outboundFetch });
+  const connectors = createConnectorRegistry(env, { outboundFetch, sandboxCredentials: sandboxCredentialsFor(env) });
   const connections = createConnectionRepository(database.db);
   const syncs = createSyncRepository(database.db);
   // Several nodes on PostgreSQL share pg-boss; the embedded default keeps jobs in our own tables.
@@ -125,7 +126,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
     database.dialect === "postgres" && env.DATABASE_URL
       ? createPgBossJobQueue({ connectionString: env.DATABASE_URL, logger })
       : createDatabaseJobQueue({ db: database.db, logger });
-  const sandboxState = createSandboxStateRepository(database.db);
+  const sandboxState = createSandboxStateRepository(sandboxDatabaseOf(database.db));
   const adsClock = createAdsClock(env.ADS_SANDBOX ? { offsetDays: () => sandboxState.getClockOffsetDays() } : {});
   const integrations: IntegrationDependencies = { connections, syncs, connectors, cipher, jobs, appUrl: env.APP_URL };
   const campaigns = createCampaignRepository(database.db);
@@ -172,7 +173,8 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
   };
   if (env.ADS_SANDBOX)
     services.sandbox = createSandboxApp({
-      db: database.db,
+      // The sandbox's own tables in our database, and our rate-limit counter (sandbox-host.ts).
+      ...sandboxHostOptions(database.db),
       secret: env.AUTH_SECRET,
       platforms: SANDBOX_PLATFORMS,
       logger,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context, Handler } from "hono";
-import { AD_PLATFORM_IDS, type PlatformId, STORE_PLATFORM_IDS } from "../connectors/connector.ts";
+import { AD_PLATFORM_IDS, type PlatformId, STORE_PLATFORM_IDS } from "./lib/platform-ids.ts";
 import type { ConsentDecision, ConsentRequest, SandboxConsent } from "./sandbox-kit.ts";
 
 /**

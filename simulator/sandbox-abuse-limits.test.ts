@@ -6,7 +6,7 @@ import type { ConnectorRegistry, PlatformId, TokenSet } from "../connectors/conn
 import { PlatformError } from "../connectors/platform-error.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
 import { sandboxConnectors } from "../tests/support/integration-fixture.ts";
-import { type SandboxServer, startSandboxServer } from "../tests/support/sandbox-server.ts";
+import { type SandboxServer, sandboxHostOptions, startSandboxServer } from "../tests/support/sandbox-server.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import { createSandboxApp } from "./sandbox-app.ts";
 import { createAppCallbackCheck, MAX_ORDER_DAYS, MAX_REPORT_DAYS } from "./sandbox-guards.ts";
@@ -269,7 +269,7 @@ describe("the sandbox's limits", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(instant));
     const { app, kit } = createSandboxApp({
-      db: database.db,
+      ...sandboxHostOptions(database.db),
       secret: "limits-test-secret-0123456789abcdef0123",
       platforms: {},
       requestsPerMinute,

@@ -2,7 +2,12 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ConnectorMetadata } from "../connectors/connector.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
-import { SANDBOX_TEST_APP_URL, type SandboxServer, startSandboxServer } from "../tests/support/sandbox-server.ts";
+import {
+  SANDBOX_TEST_APP_URL,
+  type SandboxServer,
+  sandboxHostOptions,
+  startSandboxServer,
+} from "../tests/support/sandbox-server.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import { createSandboxApp, sandboxAdminToken } from "./sandbox-app.ts";
 import type { SandboxKit } from "./sandbox-kit.ts";
@@ -374,7 +379,7 @@ describe("the sandbox app", () => {
   it("indexes its platforms and admin endpoints, answers unknown paths with 404 JSON and platform bugs with 500", async () => {
     const errors: unknown[] = [];
     const { app, adminToken } = createSandboxApp({
-      db: database.db,
+      ...sandboxHostOptions(database.db),
       secret: "another-secret-0123456789abcdef0123456789",
       platforms: { "google-ads": createFakePlatform },
       logger: { error: (details) => errors.push(details) },
@@ -395,7 +400,7 @@ describe("the sandbox app", () => {
 
   it("asks a visitor without a session to sign in first and takes no login_hint for the tenant", async () => {
     const { app } = createSandboxApp({
-      db: database.db,
+      ...sandboxHostOptions(database.db),
       secret: "s".repeat(40),
       platforms: { "google-ads": createFakePlatform },
       appUrl: "http://localhost:3000",
@@ -415,7 +420,7 @@ describe("the sandbox app", () => {
 
   it("accepts no redirect URI at all without an app URL", async () => {
     const { app } = createSandboxApp({
-      db: database.db,
+      ...sandboxHostOptions(database.db),
       secret: "s".repeat(40),
       platforms: { "google-ads": createFakePlatform },
       resolveTenant: async () => "org_1",

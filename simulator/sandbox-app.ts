@@ -3,10 +3,10 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { AD_PLATFORM_IDS, type PlatformId, STORE_PLATFORM_IDS } from "../connectors/connector.ts";
-import type { Database } from "../core/db/schema.ts";
-import { createRateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
 import { createSandboxConsent, PLATFORM_DISPLAY_NAMES } from "./consent-page.ts";
+import type { SandboxDatabase } from "./lib/database.ts";
+import { PLATFORM_IDS, type PlatformId } from "./lib/platform-ids.ts";
+import type { SandboxRateLimit } from "./lib/rate-limit.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxFaults } from "./sandbox-faults.ts";
@@ -25,7 +25,10 @@ import {
 } from "./sandbox-state-repository.ts";
 
 export interface SandboxAppOptions {
-  db: Kysely<Database>;
+  /** The host's database, typed for the sandbox's own tables (see `lib/database.ts`). */
+  db: Kysely<SandboxDatabase>;
+  /** The host's rate limiter (the server's database counter, shared by every node). */
+  rateLimit: SandboxRateLimit;
   /** The server secret (AUTH_SECRET): app credentials, tokens and the admin token derive from it. */
   secret: string;
   platforms: Partial<Record<PlatformId, (kit: SandboxKit) => Hono>>;
@@ -49,7 +52,6 @@ export interface SandboxAppOptions {
   logger?: { error(details: Record<string, unknown>, message: string): void };
 }
 
-const PLATFORM_IDS = [...AD_PLATFORM_IDS, ...STORE_PLATFORM_IDS] as const;
 export const FAULT_KINDS = ["throttle", "server_error", "slow", "expired_token", "revoked"] as const;
 
 /** The admin API's and the CLI's input: move the clock forward by whole days. */
@@ -109,7 +111,7 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
 
   app.use(
     sandboxRateLimit({
-      rateLimits: createRateLimitRepository(db),
+      rateLimit: options.rateLimit,
       requestsPerMinute: options.requestsPerMinute ?? DEFAULT_SANDBOX_REQUESTS_PER_MINUTE,
       clientAddress: options.clientAddress ?? socketAddressOf,
       tenantOf: kit.credentials.tenantOf,

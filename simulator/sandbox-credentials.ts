@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { PlatformId } from "../connectors/connector.ts";
+import type { PlatformId } from "./lib/platform-ids.ts";
 import type { IssuedTokens, SandboxCredentials, TokenCheck } from "./sandbox-kit.ts";
 import { nextSandboxInstant, type SandboxStateRepository } from "./sandbox-state-repository.ts";
 

@@ -1,4 +1,4 @@
-import type { PlatformId } from "../connectors/connector.ts";
+import type { PlatformId } from "./lib/platform-ids.ts";
 import type { SandboxFaults } from "./sandbox-kit.ts";
 import type { SandboxFault, SandboxStateRepository } from "./sandbox-state-repository.ts";
 

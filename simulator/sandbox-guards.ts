@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import type { PlatformId } from "../connectors/connector.ts";
-import { consumeRateLimit, type RateLimitRule } from "../core/rate-limit/consume-rate-limit.ts";
-import type { RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
+import type { PlatformId } from "./lib/platform-ids.ts";
+import type { SandboxRateLimit } from "./lib/rate-limit.ts";
 import type { AppCallbackKind } from "./sandbox-kit.ts";
 
 /**
@@ -57,7 +56,7 @@ export function createAppCallbackCheck(
 }
 
 export interface SandboxRateLimitOptions {
-  rateLimits: RateLimitRepository;
+  rateLimit: SandboxRateLimit;
   requestsPerMinute: number;
   clientAddress: (c: Context) => string;
   /** The tenant of a genuine sandbox credential (`credentials.tenantOf`). */
@@ -66,25 +65,25 @@ export interface SandboxRateLimitOptions {
 
 /**
  * Counts every sandbox call under the tenant of the credential it carries, else under the client's
- * address (consent pages, token exchanges, made-up tokens), with the app's atomic database
- * counter, so every node shares the count. Past the limit it answers a JSON 429 with Retry-After,
+ * address (consent pages, token exchanges, made-up tokens), with the host's rate limiter (the
+ * app's atomic database counter, so every node shares the count). Past the limit it answers a JSON 429 with Retry-After,
  * which every connector reads as throttling.
  */
 export function sandboxRateLimit(options: SandboxRateLimitOptions): MiddlewareHandler {
-  const rule: RateLimitRule = { name: "sandbox", limit: options.requestsPerMinute, windowSeconds: 60 };
+  const limit = options.requestsPerMinute;
   return async (c, next) => {
     const tenant = presentedCredentials(c)
       .map((token) => options.tenantOf(token))
       .find((found) => found !== null);
     const subject = tenant ? `tenant:${digest(tenant)}` : `address:${shorten(options.clientAddress(c))}`;
-    const decision = await consumeRateLimit(options.rateLimits, rule, subject);
+    const decision = await options.rateLimit({ key: subject, limit, windowSeconds: 60 });
     if (!decision.isAllowed) {
-      c.header("Retry-After", String(decision.resetSeconds));
+      c.header("Retry-After", String(decision.retryAfterSeconds));
       return c.json(
         {
           error: {
             code: "rate_limited",
-            message: `Too many sandbox requests: at most ${decision.limit} a minute. Try again in ${decision.resetSeconds} seconds.`,
+            message: `Too many sandbox requests: at most ${limit} a minute. Try again in ${decision.retryAfterSeconds} seconds.`,
           },
         },
         429,

@@ -1,5 +1,5 @@
 import type { Context, Handler } from "hono";
-import type { AdPlatformId, PlatformId, StorePlatformId } from "../connectors/connector.ts";
+import type { AdPlatformId, PlatformId, StorePlatformId } from "./lib/platform-ids.ts";
 
 /**
  * What every platform's sandbox module gets from the sandbox core. A platform module

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { PlatformId } from "../connectors/connector.ts";
+import type { PlatformId } from "./lib/platform-ids.ts";
 import { createFacebookAdsSandbox } from "./platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "./platforms/google-ads.ts";
 import { createLinkedInAdsSandbox } from "./platforms/linkedin-ads.ts";

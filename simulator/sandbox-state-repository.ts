@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { PlatformId } from "../connectors/connector.ts";
-import type { Database } from "../core/db/schema.ts";
+import type { SandboxDatabase } from "./lib/database.ts";
+import type { PlatformId } from "./lib/platform-ids.ts";
 import type { FaultKind, SimCampaignStatus } from "./sandbox-kit.ts";
 
 const CLOCK_OFFSET_KEY = "clock_offset_days";
@@ -101,7 +101,7 @@ export function nextSandboxInstant(): number {
   return lastInstant;
 }
 
-export function createSandboxStateRepository(db: Kysely<Database>): SandboxStateRepository {
+export function createSandboxStateRepository(db: Kysely<SandboxDatabase>): SandboxStateRepository {
   const nextCreatedAt = () => new Date(nextSandboxInstant()).toISOString();
 
   return {

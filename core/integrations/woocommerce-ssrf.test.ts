@@ -11,6 +11,7 @@ import * as connectRoute from "../../app/routes/resources/integration-connect.ts
 import * as storeKeysRoute from "../../app/routes/resources/integration-store-keys.ts";
 import { createConnectorRegistry } from "../../connectors/connector-registry.ts";
 import { createApp } from "../../server/app.ts";
+import { sandboxCredentialsFor } from "../../server/sandbox-host.ts";
 import { type AppServices, createServices } from "../../server/services.ts";
 import { createRouteHandler } from "../../tests/support/route-handler.ts";
 import { createTestDatabase, TEST_DATA_DIR } from "../../tests/support/test-database.ts";
@@ -233,7 +234,7 @@ describe("WooCommerce store URLs with the sandbox off", () => {
 
     const sandbox = {
       ...deployment.services.integrations,
-      connectors: createConnectorRegistry({ ...env, ADS_SANDBOX: true }),
+      connectors: createConnectorRegistry({ ...env, ADS_SANDBOX: true }, { sandboxCredentials: sandboxCredentialsFor(env) }),
     };
     await expect(
       startConnection(sandbox, { viewer, platform: "woocommerce", storeAddress: "http://shop.example.test" }),

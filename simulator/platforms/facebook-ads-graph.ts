@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
-import { minorToDecimal } from "../../connectors/money-units.ts";
+import { minorToDecimal } from "../lib/money.ts";
 import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SimAccount, SimCampaign, SimDailyMetric } from "../sandbox-kit.ts";
 

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { currencyExponent, minorToDecimal } from "../../connectors/money-units.ts";
+import { currencyExponent, minorToDecimal } from "../lib/money.ts";
 import type { SandboxKit, SimAccount, SimCampaign } from "../sandbox-kit.ts";
 import {
   AD_ACCOUNT_FIELDS,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { currencyExponent, minorToMicros } from "../../connectors/money-units.ts";
+import { currencyExponent, minorToMicros } from "../lib/money.ts";
 import type { SandboxKit, SimAccount, SimCampaign, SimDailyMetric } from "../sandbox-kit.ts";
 import { type GaqlQuery, parseGaql, toFieldMaskPath } from "./google-ads-gaql.ts";
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { currencyExponent, decimalToMinor, minorToDecimal } from "../../connectors/money-units.ts";
+import { currencyExponent, decimalToMinor, minorToDecimal } from "../lib/money.ts";
 import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimAccount, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { currencyExponent, minorToDecimal } from "../../connectors/money-units.ts";
+import { currencyExponent, minorToDecimal } from "../lib/money.ts";
 import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimAccount, SimCampaign, SimDailyMetric } from "../sandbox-kit.ts";
 import { MICROSOFT_TIME_ZONE_NAMES, toMicrosoftTimeZone } from "./microsoft-ads-time-zones.ts";

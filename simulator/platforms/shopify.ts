@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { minorToDecimal } from "../../connectors/money-units.ts";
+import { minorToDecimal } from "../lib/money.ts";
 import type { SandboxKit, SimOrder } from "../sandbox-kit.ts";
 import {
   computeQueryCost,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { decimalToMinor, minorToDecimal } from "../../connectors/money-units.ts";
+import { decimalToMinor, minorToDecimal } from "../lib/money.ts";
 import type { SandboxKit, SimAccount, SimCampaign } from "../sandbox-kit.ts";
 
 const PLATFORM = "tiktok-ads";

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { minorToDecimal } from "../../connectors/money-units.ts";
+import { minorToDecimal } from "../lib/money.ts";
 import { MAX_ORDER_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimOrder } from "../sandbox-kit.ts";
 import { formatInTimeZone, zonedTimeToUtcMs, zoneOffsetMs } from "./shopify-search.ts";

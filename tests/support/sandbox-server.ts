@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { ConnectorConfig, ConnectorMetadata, PlatformId } from "../../connectors/connector.ts";
 import type { Database } from "../../core/db/schema.ts";
 import { securityHeaders } from "../../server/middleware/security-headers.ts";
+import { sandboxHostOptions } from "../../server/sandbox-host.ts";
 import type { MarketEngineOptions } from "../../simulator/market-engine.ts";
 import { createSandboxApp } from "../../simulator/sandbox-app.ts";
 import type { FaultKind, SandboxKit } from "../../simulator/sandbox-kit.ts";
@@ -65,6 +66,9 @@ export interface SandboxServerOptions {
   requestsPerMinute?: number;
 }
 
+/** The sandbox's tables and rate limit over a test database, as the server gives them. */
+export { sandboxHostOptions };
+
 /** The app URL the harness's sandbox accepts callbacks under, unless a test names another. */
 export const SANDBOX_TEST_APP_URL = "http://app.test";
 
@@ -81,7 +85,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     kit,
     adminToken,
   } = createSandboxApp({
-    db: database.db,
+    ...sandboxHostOptions(database.db),
     secret: SANDBOX_TEST_SECRET,
     platforms: options.platforms,
     resolveTenant: options.resolveTenant ?? (async () => tenant),

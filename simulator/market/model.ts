@@ -1,0 +1,139 @@
+import type { AdPlatformId } from "../lib/platform-ids.ts";
+import type { SimAccount, SimCampaignStatus } from "../sandbox-kit.ts";
+import type { DaySpan } from "./calendar.ts";
+import type { PlatformProfile } from "./profiles.ts";
+import { mixSeeds, roundTo2, unitDraw } from "./random.ts";
+
+/**
+ * The pure model of one campaign: its response to spend (a saturating curve), weekly and yearly
+ * season, seeded noise and conversion lag. No I/O: every number is a function of its inputs.
+ */
+
+/** Share of conversions of date d reported on a day `age` days later (index = age); 1 from age 7. */
+export const CONVERSION_LAG = [0.55, 0.75, 0.85, 0.9, 0.94, 0.97, 0.99];
+
+export interface CampaignModel {
+  platform: AdPlatformId;
+  id: string;
+  accountId: string;
+  name: string;
+  currency: string;
+  /** The status before any API change, and the day it began (paused and removed campaigns ran before). */
+  baseStatus: SimCampaignStatus;
+  baseStatusSinceDay: number;
+  baseDailyBudgetMinor: number;
+  startDate: string;
+  startDay: number;
+  seed: number;
+  cpmMinor: number;
+  ctr: number;
+  /** conversions = cap × season × (1 − exp(−spend / saturationMinor)). */
+  cap: number;
+  saturationMinor: number;
+  aovMinor: number;
+  weekly: number[];
+  /** Into the store's currency. */
+  storeRate: number;
+}
+
+export interface PlatformMarket {
+  accounts: SimAccount[];
+  campaignsByAccount: Map<string, CampaignModel[]>;
+  campaignsById: Map<string, CampaignModel>;
+}
+
+export interface StoreModel {
+  name: string;
+  currency: string;
+  timeZone: string;
+  seed: number;
+  organicOrdersPerDay: number;
+  aovMinor: number;
+}
+
+export interface TenantMarket {
+  seed: number;
+  brand: string;
+  homeTimeZone: string;
+  platforms: Map<AdPlatformId, PlatformMarket>;
+  store: StoreModel;
+}
+
+export interface DayOutcome {
+  impressions: number;
+  clicks: number;
+  spendMinor: number;
+  /** Final (fully attributed) conversions, two decimals. */
+  conversions: number;
+  conversionValueMinor: number;
+}
+
+/** A campaign's budget and status over time: baseline plus the changes made through the APIs. */
+export interface Timeline {
+  model: CampaignModel;
+  changes: { day: number; status: SimCampaignStatus | null; dailyBudgetMinor: number | null }[];
+}
+
+// One campaign-day.
+
+export function simulateDay(model: CampaignModel, day: number, annual: number, dailyBudgetMinor: number): DayOutcome {
+  const seed = mixSeeds(model.seed, day);
+  const pacing = 0.85 + 0.15 * unitDraw(seed, 0);
+  const spendMinor = Math.round(dailyBudgetMinor * pacing);
+  const cpm = model.cpmMinor * (0.9 + 0.2 * unitDraw(seed, 1));
+  const impressions = Math.round((spendMinor * 1000) / cpm);
+  const ctr = model.ctr * (0.85 + 0.3 * unitDraw(seed, 2));
+  const clicks = Math.min(impressions, Math.round(impressions * ctr));
+  const season = model.weekly[(day + 4) % 7]! * annual;
+  const noise = 0.8 + 0.4 * unitDraw(seed, 3);
+  const response = model.cap * season * noise * (1 - Math.exp(-spendMinor / model.saturationMinor));
+  const conversions = roundTo2(Math.min(response, clicks));
+  const conversionValueMinor = Math.round(conversions * model.aovMinor * (0.85 + 0.3 * unitDraw(seed, 4)));
+  return { impressions, clicks, spendMinor, conversions, conversionValueMinor };
+}
+
+/** Calls `visit` for each day in `days` the campaign ran, with that day's budget. */
+export function forEachRunningDay(
+  timeline: Timeline,
+  days: DaySpan,
+  visit: (index: number, dailyBudgetMinor: number) => void,
+): void {
+  const { model, changes } = timeline;
+  let status: SimCampaignStatus | null = null;
+  let budget = model.baseDailyBudgetMinor;
+  let next = 0;
+  for (let index = 0; index < days.numbers.length; index++) {
+    const day = days.numbers[index]!;
+    while (next < changes.length && changes[next]!.day <= day) {
+      const change = changes[next]!;
+      if (change.status) status = change.status;
+      if (change.dailyBudgetMinor != null) budget = change.dailyBudgetMinor;
+      next++;
+    }
+    if (day < model.startDay) continue;
+    const effective = status ?? (day < model.baseStatusSinceDay ? "enabled" : model.baseStatus);
+    if (effective !== "enabled" || budget <= 0) continue;
+    visit(index, budget);
+  }
+}
+
+/**
+ * conversions = cap × (1 − exp(−spend / saturation)), scaled so the campaign's original budget buys
+ * budget ÷ CPA conversions on an average day.
+ */
+export function responseCurve(
+  baseDailyBudgetMinor: number,
+  cpaMinor: number,
+  saturationFactor: number,
+): { cap: number; saturationMinor: number } {
+  const conversionsAtBudget = baseDailyBudgetMinor / cpaMinor;
+  return {
+    cap: conversionsAtBudget / (1 - Math.exp(-1 / saturationFactor)),
+    saturationMinor: baseDailyBudgetMinor * saturationFactor,
+  };
+}
+
+/** The platform's week, nudged per campaign. */
+export function weeklyPattern(profile: PlatformProfile, jitter: number): number[] {
+  return profile.weekly.map((factor, index) => factor * (1 + 0.03 * Math.sin(jitter * 6.283 + index)));
+}
