@@ -1,9 +1,40 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { currencyExponent, decimalToMinor, minorToDecimal } from "../lib/money.ts";
+import { currencyExponent, minorToDecimal } from "../lib/money.ts";
 import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
-import type { SandboxKit, SimAccount, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
+import type { SandboxKit, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
+import {
+  ACCESS_TTL_SECONDS,
+  ACCOUNT_URN,
+  ACTIVE_VERSIONS,
+  ANALYTICS_FIELDS,
+  type ApiEnv,
+  asRecord,
+  CAMPAIGN_GROUP_URN,
+  CAMPAIGN_TYPES,
+  CAMPAIGN_URN,
+  COST_TYPES,
+  checkCampaignName,
+  checkDailyBudget,
+  DEFAULT_PAGE_SIZE,
+  decodePageToken,
+  defaultCampaignGroupId,
+  describeCampaign,
+  encodePageToken,
+  errorPage,
+  KNOWN_SCOPES,
+  linkedInError,
+  MAX_PAGE_SIZE,
+  openRefreshToken,
+  PLATFORM,
+  REFRESH_TTL_SECONDS,
+  readDate,
+  readPatchSet,
+  readStatusSearch,
+  sealRefreshToken,
+  toRestliDateObject,
+  USD_PER_UNIT,
+  withQuery,
+} from "./linkedin-ads-common.ts";
 import {
   isRestliRecord,
   parseRestliValue,
@@ -24,192 +55,6 @@ import {
  * Errors are `{"message","serviceErrorCode","status"}`; throttling is a bare 429 without headers.
  * LinkedIn accounts carry no time zone and report UTC days: the engine's days are served as such.
  */
-
-const PLATFORM = "linkedin-ads";
-const ACCESS_TTL_SECONDS = 60 * 86_400;
-const REFRESH_TTL_SECONDS = 365 * 86_400;
-const KNOWN_SCOPES = new Set(["r_ads", "r_ads_reporting", "rw_ads", "r_organization_social", "r_basicprofile"]);
-/** Monthly versions live about a year; 202607 is the newest this sandbox knows. */
-const ACTIVE_VERSIONS = new Set([
-  "202508",
-  "202509",
-  "202510",
-  "202511",
-  "202512",
-  "202601",
-  "202602",
-  "202603",
-  "202604",
-  "202605",
-  "202606",
-  "202607",
-]);
-const DEFAULT_PAGE_SIZE = 100;
-const MAX_PAGE_SIZE = 1000;
-/** LinkedIn's smallest campaign daily budget is 10 units of the account currency. */
-const MIN_DAILY_BUDGET_UNITS = 10;
-const MAX_CAMPAIGN_NAME_LENGTH = 255;
-const CAMPAIGN_TYPES = new Set(["TEXT_AD", "SPONSORED_UPDATES", "SPONSORED_INMAILS", "DYNAMIC"]);
-const COST_TYPES = new Set(["CPM", "CPC", "CPV"]);
-/** Fixed rates for `costInUsd`; enough for a sandbox. */
-const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27 };
-const ANALYTICS_FIELDS = new Set([
-  "dateRange",
-  "pivotValues",
-  "impressions",
-  "clicks",
-  "costInLocalCurrency",
-  "costInUsd",
-  "externalWebsiteConversions",
-  "conversionValueInLocalCurrency",
-  "oneClickLeads",
-]);
-const ACCOUNT_URN = "urn:li:sponsoredAccount:";
-const CAMPAIGN_URN = "urn:li:sponsoredCampaign:";
-const CAMPAIGN_GROUP_URN = "urn:li:sponsoredCampaignGroup:";
-
-type ApiEnv = { Variables: { tenant: string } };
-
-function linkedInError(c: Context, status: number, message: string, extra: Record<string, unknown> = {}) {
-  return c.json({ message, serviceErrorCode: status, status, ...extra }, status as ContentfulStatusCode);
-}
-
-function errorPage(c: Context, message: string) {
-  return c.html(
-    `<!doctype html><html lang="en"><head><title>LinkedIn</title></head><body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p></main></body></html>`,
-    400,
-  );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-function withQuery(base: string, params: Record<string, string>): string {
-  const url = new URL(base);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return url.toString();
-}
-
-/**
- * LinkedIn's refresh token keeps its first expiry through refreshes. The kit's token does not
- * carry one, so the sandbox seals the expiry into the token it hands out (signed, survives restarts).
- */
-function sealRefreshToken(kit: SandboxKit, token: string, expiresAtSeconds: number): string {
-  const payload = `${token}~${expiresAtSeconds}`;
-  return `${payload}~${signRefresh(kit, payload)}`;
-}
-
-function openRefreshToken(kit: SandboxKit, sealed: string): { token: string; expiresAtSeconds: number } | null {
-  const signatureAt = sealed.lastIndexOf("~");
-  const expiryAt = sealed.lastIndexOf("~", signatureAt - 1);
-  if (signatureAt <= 0 || expiryAt <= 0) return null;
-  const payload = sealed.slice(0, signatureAt);
-  const expected = Buffer.from(signRefresh(kit, payload));
-  const actual = Buffer.from(sealed.slice(signatureAt + 1));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  const expiresAtSeconds = Number(sealed.slice(expiryAt + 1, signatureAt));
-  if (!Number.isFinite(expiresAtSeconds)) return null;
-  return { token: sealed.slice(0, expiryAt), expiresAtSeconds };
-}
-
-function signRefresh(kit: SandboxKit, payload: string): string {
-  return createHmac("sha256", `linkedin-refresh:${kit.appCredentials(PLATFORM).clientSecret}`)
-    .update(payload)
-    .digest("base64url")
-    .slice(0, 22);
-}
-
-function encodePageToken(offset: number): string {
-  return Buffer.from(`offset:${offset}`).toString("base64url");
-}
-
-function decodePageToken(token: string): number | null {
-  const match = /^offset:(\d+)$/.exec(Buffer.from(token, "base64url").toString());
-  return match ? Number(match[1]) : null;
-}
-
-/** Every account has one campaign group from the start, LinkedIn's "Default Campaign Group". */
-function defaultCampaignGroupId(accountId: string): string {
-  return String(600_000_000 + (Number(accountId) % 100_000_000));
-}
-
-function describeCampaign(campaign: SimCampaign, account: SimAccount) {
-  return {
-    id: Number(campaign.id),
-    name: campaign.name,
-    account: `${ACCOUNT_URN}${account.id}`,
-    campaignGroup: `${CAMPAIGN_GROUP_URN}${defaultCampaignGroupId(account.id)}`,
-    status: toLinkedInStatus(campaign.status),
-    type: "SPONSORED_UPDATES",
-    costType: "CPM",
-    dailyBudget: {
-      amount: minorToDecimal(campaign.dailyBudgetMinor, account.currency),
-      currencyCode: account.currency,
-    },
-    runSchedule: { start: Date.parse(`${campaign.startDate}T00:00:00Z`) },
-    locale: { country: "US", language: "en" },
-    test: false,
-    version: { versionTag: "1" },
-  };
-}
-
-/** The name, or why LinkedIn refuses it. */
-function checkCampaignName(value: unknown): string | { problem: string } {
-  if (typeof value !== "string" || !value.trim()) return { problem: "name is required and must not be blank." };
-  if (value.length > MAX_CAMPAIGN_NAME_LENGTH)
-    return { problem: `name must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters.` };
-  return value;
-}
-
-/** A daily budget in minor units, or why LinkedIn refuses it (shape, currency, under the minimum). */
-function checkDailyBudget(value: unknown, account: SimAccount): number | { problem: string } {
-  const budget = value as { amount?: unknown; currencyCode?: unknown } | null;
-  if (typeof budget?.amount !== "string" || !/^\d+(\.\d+)?$/.test(budget.amount))
-    return { problem: "dailyBudget.amount must be a decimal string." };
-  if (budget.currencyCode !== account.currency)
-    return {
-      problem: `dailyBudget.currencyCode ${String(budget.currencyCode)} does not match the account currency ${account.currency}.`,
-    };
-  if (Number(budget.amount) < MIN_DAILY_BUDGET_UNITS)
-    return {
-      problem: `Campaign daily budget must be at least ${MIN_DAILY_BUDGET_UNITS.toFixed(2)} ${account.currency}.`,
-    };
-  return decimalToMinor(budget.amount, account.currency);
-}
-
-function toLinkedInStatus(status: SimCampaignStatus): string {
-  if (status === "enabled") return "ACTIVE";
-  if (status === "paused") return "PAUSED";
-  return "ARCHIVED";
-}
-
-/** Reads `(status:(values:List(A,B)))`; other search criteria are not supported here. */
-function readStatusSearch(search: RestliValue | undefined): Set<string> | null | "invalid" {
-  if (search === undefined) return null;
-  if (!isRestliRecord(search)) return "invalid";
-  const keys = Object.keys(search);
-  if (keys.some((key) => key !== "status")) return "invalid";
-  const status = search.status;
-  if (status === undefined) return null;
-  if (!isRestliRecord(status) || !Array.isArray(status.values)) return "invalid";
-  const values = status.values.filter((value): value is string => typeof value === "string");
-  return new Set(values);
-}
-
-function readDate(value: RestliValue | undefined): string | null {
-  if (!isRestliRecord(value)) return null;
-  const year = Number(value.year);
-  const month = Number(value.month);
-  const day = Number(value.day);
-  if (![year, month, day].every(Number.isInteger)) return null;
-  const date = `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-  return Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ? null : date;
-}
-
-function toRestliDateObject(date: string) {
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
-}
 
 export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
   const app = new Hono();
@@ -667,17 +512,4 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
   api.all("*", (c) => linkedInError(c, 404, "No virtual resource found", { code: "RESOURCE_NOT_FOUND" }));
   app.route("/rest", api);
   return app;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function readPatchSet(body: unknown): Record<string, unknown> | null {
-  if (typeof body !== "object" || body === null) return null;
-  const patch = (body as { patch?: unknown }).patch;
-  if (typeof patch !== "object" || patch === null) return null;
-  const set = (patch as { $set?: unknown }).$set;
-  if (typeof set !== "object" || set === null || Array.isArray(set)) return null;
-  return set as Record<string, unknown>;
 }
