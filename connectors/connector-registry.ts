@@ -1,16 +1,15 @@
 import type { Env } from "../core/config/env.ts";
 import type {
   AdPlatformConnector,
-  AdPlatformId,
   ConnectorConfig,
-  ConnectorMetadata,
   ConnectorMode,
   ConnectorRegistry,
   FetchLike,
-  PlatformId,
   StoreConnector,
-  StorePlatformId,
-} from "./connector.ts";
+} from "../core/shared/connector-port.ts";
+import { currencyExponent } from "../core/shared/money.ts";
+import type { AdPlatformId, PlatformId, StorePlatformId } from "../core/shared/platforms.ts";
+import type { ConnectorMetadata } from "./connector.ts";
 import { createFacebookAdsConnector } from "./facebook-ads/connector.ts";
 import { facebookAdsMetadata } from "./facebook-ads/metadata.ts";
 import { createGoogleAdsConnector } from "./google-ads/connector.ts";
@@ -19,7 +18,6 @@ import { createLinkedInAdsConnector } from "./linkedin-ads/connector.ts";
 import { linkedinAdsMetadata } from "./linkedin-ads/metadata.ts";
 import { createMicrosoftAdsConnector } from "./microsoft-ads/connector.ts";
 import { microsoftAdsMetadata } from "./microsoft-ads/metadata.ts";
-import { currencyExponent } from "./money-units.ts";
 import { createShopifyConnector } from "./shopify/connector.ts";
 import { shopifyMetadata } from "./shopify/metadata.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/connector.ts";
@@ -46,8 +44,8 @@ export const STORE_CONNECTORS: Record<
   woocommerce: [woocommerceMetadata, createWooCommerceConnector],
 };
 
-/** The smallest daily budget `platform` accepts for a campaign in `currency`, in minor units. */
-export function minimumDailyBudgetMinor(platform: AdPlatformId, currency: string): number {
+/** The smallest daily budget `platform` accepts for a campaign in `currency`, in minor units (from its metadata). */
+function minimumDailyBudgetMinor(platform: AdPlatformId, currency: string): number {
   const [metadata] = AD_CONNECTORS[platform];
   return (metadata.minimumDailyBudgetUnits ?? 1) * 10 ** currencyExponent(currency);
 }
@@ -134,6 +132,7 @@ export function createConnectorRegistry(
   };
   return {
     modeOf: (platform) => configs.get(platform)?.mode ?? "unavailable",
+    minimumDailyBudgetMinor,
     adConnector(platform) {
       let connector = cache.get(platform);
       if (!connector) {

@@ -1,5 +1,7 @@
-import type { FetchLike, PlatformId } from "./connector.ts";
-import { PlatformError, parseRetryAfter } from "./platform-error.ts";
+import type { FetchLike } from "../core/shared/connector-port.ts";
+import { PlatformError } from "../core/shared/connector-port.ts";
+import type { PlatformId } from "../core/shared/platforms.ts";
+import { parseRetryAfter } from "./platform-error.ts";
 
 export interface PlatformRequest {
   platform: PlatformId;

@@ -4,7 +4,6 @@ import { createDatabaseJobQueue } from "../adapters/jobs/database-job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import { createMailer } from "../adapters/mailer.ts";
 import { createOutboundFetch } from "../adapters/outbound-http.ts";
-import type { ConnectorRegistry } from "../connectors/connector.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
 import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
 import { getViewerContext } from "../core/accounts/get-viewer.ts";
@@ -41,6 +40,7 @@ import type { Logger } from "../core/ports/logger.ts";
 import type { Mailer } from "../core/ports/mailer.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
 import { createTokenCipher, type TokenCipher } from "../core/security/token-cipher.ts";
+import type { ConnectorRegistry } from "../core/shared/connector-port.ts";
 import {
   type ContactMessageRepository,
   createContactMessageRepository,

@@ -1,4 +1,4 @@
-import type { AdPlatformConnector, ConnectorConfig } from "../connector.ts";
+import type { AdPlatformConnector, ConnectorConfig } from "../../core/shared/connector-port.ts";
 import {
   createGraphCampaign,
   type FacebookClientOptions,

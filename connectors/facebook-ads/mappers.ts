@@ -1,5 +1,10 @@
-import type { ExternalAdAccount, ExternalCampaign, ExternalCampaignStatus, ExternalDailyMetric } from "../connector.ts";
-import { decimalToMinor } from "../money-units.ts";
+import type {
+  ExternalAdAccount,
+  ExternalCampaign,
+  ExternalCampaignStatus,
+  ExternalDailyMetric,
+} from "../../core/shared/connector-port.ts";
+import { decimalToMinor } from "../../core/shared/money.ts";
 import type { GraphAdAccount, GraphCampaign, GraphInsightRow } from "./schemas.ts";
 
 /**

@@ -1,7 +1,9 @@
 import type { z } from "zod";
-import type { ConnectorConfig } from "../connector.ts";
-import { microsToMinor, minorToDecimal } from "../money-units.ts";
-import { PlatformError, parseDurationMs, parseRetryAfter } from "../platform-error.ts";
+import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
+import { minorToDecimal } from "../../core/shared/money.ts";
+import { microsToMinor } from "../money-units.ts";
+import { parseDurationMs, parseRetryAfter } from "../platform-error.ts";
 import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import {
   type GoogleAdsFailureError,

@@ -1,5 +1,5 @@
-import type { ConnectorConfig, DateRange } from "../connector.ts";
-import { PlatformError } from "../platform-error.ts";
+import type { ConnectorConfig, DateRange } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapLinkedInApiError, parseLinkedInBody } from "./errors.ts";
 import { LINKEDIN_VERSION, readLinkedInUrl } from "./metadata.ts";

@@ -1,5 +1,5 @@
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../connector.ts";
-import { PlatformError } from "../platform-error.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapLinkedInTokenError, parseLinkedInBody } from "./errors.ts";
 import { LINKEDIN_SCOPES, readLinkedInUrl } from "./metadata.ts";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import type { ConnectorConfig } from "../connector.ts";
-import { PlatformError, parseRetryAfter } from "../platform-error.ts";
+import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
+import { parseRetryAfter } from "../platform-error.ts";
 import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { readCsvRecords, readZipEntries } from "./report-file.ts";
 import { microsoftFaultSchema } from "./schemas.ts";

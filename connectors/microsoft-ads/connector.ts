@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AdPlatformConnector, ConnectorConfig, DateRange, ExternalAdAccount, TokenSet } from "../connector.ts";
-import { minorToDecimal } from "../money-units.ts";
-import { PlatformError } from "../platform-error.ts";
+import type {
+  AdPlatformConnector,
+  ConnectorConfig,
+  DateRange,
+  ExternalAdAccount,
+  TokenSet,
+} from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
+import { minorToDecimal } from "../../core/shared/money.ts";
 import { createMicrosoftAdsClient, type MicrosoftScope } from "./client.ts";
 import { mapMicrosoftAccount, mapMicrosoftCampaign, mapMicrosoftReportRow } from "./mappers.ts";
 import { buildMicrosoftAuthorizeUrl, exchangeMicrosoftCode, refreshMicrosoftTokens } from "./oauth.ts";

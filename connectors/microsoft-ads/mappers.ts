@@ -1,6 +1,11 @@
-import type { ExternalAdAccount, ExternalCampaign, ExternalCampaignStatus, ExternalDailyMetric } from "../connector.ts";
-import { decimalToMinor } from "../money-units.ts";
-import { PlatformError } from "../platform-error.ts";
+import type {
+  ExternalAdAccount,
+  ExternalCampaign,
+  ExternalCampaignStatus,
+  ExternalDailyMetric,
+} from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
+import { decimalToMinor } from "../../core/shared/money.ts";
 import type { MicrosoftCampaign } from "./schemas.ts";
 
 /**

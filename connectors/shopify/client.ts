@@ -1,4 +1,4 @@
-import type { ConnectorConfig } from "../connector.ts";
+import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapShopifyGraphQLErrors, mapShopifyHttpError, parseShopifyBody } from "./errors.ts";
 import { resolveShopBase, SHOPIFY_API_VERSION } from "./metadata.ts";

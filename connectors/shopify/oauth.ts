@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../connector.ts";
-import { PlatformError } from "../platform-error.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapShopifyTokenError, parseShopifyBody } from "./errors.ts";
 import { resolveShopBase, SHOPIFY_SCOPES } from "./metadata.ts";

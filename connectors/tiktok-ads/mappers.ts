@@ -1,5 +1,10 @@
-import type { ExternalAdAccount, ExternalCampaign, ExternalCampaignStatus, ExternalDailyMetric } from "../connector.ts";
-import { decimalToMinor } from "../money-units.ts";
+import type {
+  ExternalAdAccount,
+  ExternalCampaign,
+  ExternalCampaignStatus,
+  ExternalDailyMetric,
+} from "../../core/shared/connector-port.ts";
+import { decimalToMinor } from "../../core/shared/money.ts";
 import type { TikTokAdvertiserInfo, TikTokCampaign, TikTokReportRow } from "./schemas.ts";
 
 /** Budget modes whose `budget` is a daily amount; a total (lifetime) budget is not. */

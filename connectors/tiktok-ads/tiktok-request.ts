@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { PlatformError } from "../platform-error.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
 import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { envelopeSchema } from "./schemas.ts";
 

@@ -1,5 +1,5 @@
-import type { ConnectorConfig, TokenSet } from "../connector.ts";
-import { PlatformError } from "../platform-error.ts";
+import type { ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
 import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
 import { mapWooError, mapWooTransportError, parseWooBody } from "./errors.ts";
 import { resolveStoreBase } from "./metadata.ts";

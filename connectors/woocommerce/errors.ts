@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { PlatformError, parseRetryAfter } from "../platform-error.ts";
+import { PlatformError } from "../../core/shared/connector-port.ts";
+import { parseRetryAfter } from "../platform-error.ts";
 import { wooErrorSchema } from "./schemas.ts";
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { ApiKeyScope, Database } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
+import type { ApiKeyScope } from "../shared/domain-enums.ts";
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from "../db/schema.ts";
+import type { ApiKeyScope } from "../shared/domain-enums.ts";
 
 export type ApiKeyStatus = "active" | "expired" | "revoked";
 

@@ -1,6 +1,6 @@
-import type { ConnectorRegistry } from "../../connectors/connector.ts";
 import type { ConnectionRepository } from "../integrations/connection-repository.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
+import type { ConnectorRegistry } from "../shared/connector-port.ts";
 import type { RetryPolicy } from "../sync/retry-policy.ts";
 import type { CampaignRepository } from "./campaign-repository.ts";
 import type { ChangeLogRepository } from "./change-log-repository.ts";

@@ -3,8 +3,9 @@
  * (before → after, shown in the confirmation), its per-campaign result, and the change log that
  * records every change pushed to a platform, with its undo.
  */
-import type { AdPlatformId } from "../../connectors/connector.ts";
-import type { ChangeAction, ChangeActorType, ChangeOutcome, ChangeSource } from "../db/schema.ts";
+
+import type { ChangeAction, ChangeActorType, ChangeOutcome, ChangeSource } from "../shared/domain-enums.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 
 /** What a campaign's editable settings were, or became. Only the fields a change touches are set. */
 export interface CampaignSettings {

@@ -2,7 +2,7 @@
  * For the campaign use cases' tests: the sandbox on a real port with Google Ads and Meta (one
  * account of four campaigns each), and organizations connected and synced to it over HTTP.
  */
-import type { AdPlatformId } from "../../connectors/connector.ts";
+
 import { createFacebookAdsSandbox } from "../../simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "../../simulator/platforms/google-ads.ts";
 import { createViewer, integrationDependencies } from "../../tests/support/integration-fixture.ts";
@@ -11,6 +11,7 @@ import { completeConnection } from "../integrations/complete-connection.ts";
 import type { ConnectingViewer } from "../integrations/integration-dependencies.ts";
 import { openTokens } from "../integrations/save-grant.ts";
 import { startConnection } from "../integrations/start-connection.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 import { syncConnection } from "../sync/sync-connection.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { ChangeActor } from "./campaign-change-types.ts";

@@ -1,9 +1,10 @@
-import type { AdPlatformConnector, AdPlatformId, ExternalAdAccount } from "../../connectors/connector.ts";
-import { isAdPlatform } from "../../connectors/connector.ts";
-import { PlatformError } from "../../connectors/platform-error.ts";
-import type { ChangeAction } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
 import { findListing } from "../integrations/platform-catalog.ts";
+import type { AdPlatformConnector, ExternalAdAccount } from "../shared/connector-port.ts";
+import { PlatformError } from "../shared/connector-port.ts";
+import type { ChangeAction } from "../shared/domain-enums.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
+import { isAdPlatform } from "../shared/platforms.ts";
 import { openPlatformSession, type PlatformSession } from "../sync/platform-session.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { CampaignSettings } from "./campaign-change-types.ts";

@@ -1,7 +1,7 @@
-import type { AdPlatformId } from "../../connectors/connector.ts";
 import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import type { CampaignStatus } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { CampaignStatus } from "../shared/domain-enums.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { decodeCursor, pageOf } from "./keyset-cursor.ts";
 

@@ -1,6 +1,6 @@
 import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import type { ChangeSource } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { ChangeSource } from "../shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { CampaignSettings, ChangeActor } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";

@@ -1,4 +1,20 @@
 import type { Generated } from "kysely";
+import type {
+  ApiKeyScope,
+  CampaignStatus,
+  ChangeAction,
+  ChangeActorType,
+  ChangeOutcome,
+  ChangeSource,
+  ConnectionStatus,
+  GoalTargetKind,
+  NewsletterStatus,
+  SyncRunKind,
+  SyncRunStatus,
+} from "../shared/domain-enums.ts";
+
+// Re-exported until core/analytics/ stops importing them from here (floor plan).
+export type { CampaignStatus, ConnectionStatus } from "../shared/domain-enums.ts";
 
 /** Kysely's view of our tables. Repositories map these rows to domain types. */
 export interface RateLimitTable {
@@ -110,8 +126,6 @@ export interface InvitationTable {
   createdAt: Generated<Date | string>;
 }
 
-export type ConnectionStatus = "active" | "syncing" | "error" | "disconnected";
-
 export interface ConnectionTable {
   id: string;
   organization_id: string;
@@ -143,8 +157,6 @@ export interface AdAccountTable {
   updated_at: Generated<Date | string>;
 }
 
-export type CampaignStatus = "enabled" | "paused" | "removed";
-
 export interface CampaignTable {
   id: string;
   organization_id: string;
@@ -171,8 +183,6 @@ export interface CampaignDailyMetricsTable {
   currency: string;
   updated_at: Generated<Date | string>;
 }
-
-export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
 export interface NewsletterSubscriberTable {
   id: string;
@@ -238,9 +248,6 @@ export interface JobTable {
   updated_at: Generated<Date | string>;
 }
 
-export type SyncRunKind = "backfill" | "incremental" | "manual";
-export type SyncRunStatus = "running" | "succeeded" | "failed";
-
 export interface SyncRunTable {
   id: string;
   organization_id: string;
@@ -305,11 +312,6 @@ export interface SandboxCreatedCampaignTable {
   created_at: string;
 }
 
-export type ChangeActorType = "user" | "api_key" | "system";
-export type ChangeSource = "app" | "api" | "undo" | "rule";
-export type ChangeAction = "create" | "pause" | "enable" | "set_budget" | "rename" | "update";
-export type ChangeOutcome = "succeeded" | "failed";
-
 export interface ChangeLogTable {
   id: string;
   organization_id: string;
@@ -334,8 +336,6 @@ export interface ChangeLogTable {
   created_at: Generated<Date | string>;
 }
 
-export type GoalTargetKind = "roas" | "cpa";
-
 export interface GoalTable {
   id: string;
   organization_id: string;
@@ -350,8 +350,6 @@ export interface GoalTable {
   created_at: Generated<Date | string>;
   updated_at: Generated<Date | string>;
 }
-
-export type ApiKeyScope = "read" | "read_write";
 
 export interface ApiKeyTable {
   id: string;

@@ -1,5 +1,5 @@
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../../connectors/connector.ts";
 import type { ConnectionRepository } from "../integrations/connection-repository.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "../shared/platforms.ts";
 import type { Goal, GoalRepository } from "./goal-repository.ts";
 
 export interface GoalSettings {

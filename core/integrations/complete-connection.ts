@@ -1,12 +1,7 @@
-import {
-  isAdPlatform,
-  isStorePlatform,
-  type PlatformId,
-  type StorePlatformId,
-  type TokenSet,
-} from "../../connectors/connector.ts";
 import { AppError } from "../errors/app-error.ts";
 import { sealedPlace } from "../security/token-cipher.ts";
+import type { TokenSet } from "../shared/connector-port.ts";
+import { isAdPlatform, isStorePlatform, type PlatformId, type StorePlatformId } from "../shared/platforms.ts";
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,

@@ -1,6 +1,6 @@
-import type { ConnectorRegistry } from "../../connectors/connector.ts";
 import type { JobQueue } from "../ports/job-queue.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
+import type { ConnectorRegistry } from "../shared/connector-port.ts";
 import type { SyncRepository } from "../sync/sync-repository.ts";
 import type { ConnectionRepository } from "./connection-repository.ts";
 

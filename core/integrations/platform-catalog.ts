@@ -1,4 +1,4 @@
-import type { PlatformId } from "../../connectors/connector.ts";
+import type { PlatformId } from "../shared/platforms.ts";
 
 export type ListedPlatformId = PlatformId | "twitter-ads";
 

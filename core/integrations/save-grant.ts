@@ -1,5 +1,6 @@
-import type { AdPlatformId, StorePlatformId, TokenSet } from "../../connectors/connector.ts";
 import { sealedPlace, type TokenCipher } from "../security/token-cipher.ts";
+import type { TokenSet } from "../shared/connector-port.ts";
+import type { AdPlatformId, StorePlatformId } from "../shared/platforms.ts";
 import { withRetry } from "../sync/retry-policy.ts";
 import type { ConnectionRecord, SealedTokens } from "./connection-repository.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";

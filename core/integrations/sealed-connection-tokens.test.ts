@@ -4,12 +4,12 @@
  * that state, and an organization has one connection per platform however many callbacks race.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConnectorRegistry, TokenSet } from "../../connectors/connector.ts";
-import { PlatformError } from "../../connectors/platform-error.ts";
 import { createViewer } from "../../tests/support/integration-fixture.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createTokenCipher, SealedTokenError, sealedPlace } from "../security/token-cipher.ts";
+import type { ConnectorRegistry, TokenSet } from "../shared/connector-port.ts";
+import { PlatformError } from "../shared/connector-port.ts";
 import { openPlatformSession } from "../sync/platform-session.ts";
 import { completeConnection, receiveStoreKeys } from "./complete-connection.ts";
 import { type ConnectionRepository, createConnectionRepository } from "./connection-repository.ts";

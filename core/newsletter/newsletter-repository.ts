@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, NewsletterStatus, NewsletterSubscriberTable } from "../db/schema.ts";
+import type { Database, NewsletterSubscriberTable } from "../db/schema.ts";
+import type { NewsletterStatus } from "../shared/domain-enums.ts";
 
 export interface NewsletterSubscriber {
   id: string;

@@ -2,8 +2,9 @@
  * The public API's names for our values: platforms as developers know them (meta, not facebook-ads)
  * and campaign statuses as marketers say them (active, not enabled).
  */
-import type { AdPlatformId } from "../../connectors/connector.ts";
-import type { CampaignStatus } from "../db/schema.ts";
+
+import type { CampaignStatus } from "../shared/domain-enums.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 
 export const WIRE_PLATFORMS = ["google_ads", "microsoft_ads", "meta", "tiktok", "linkedin"] as const;
 export type WirePlatform = (typeof WIRE_PLATFORMS)[number];

@@ -1,8 +1,9 @@
-import type { PlatformId, TokenSet } from "../../connectors/connector.ts";
-import { PlatformError } from "../../connectors/platform-error.ts";
 import type { ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
 import { openTokens, sealTokens } from "../integrations/save-grant.ts";
 import { SealedTokenError, type TokenCipher } from "../security/token-cipher.ts";
+import type { TokenSet } from "../shared/connector-port.ts";
+import { PlatformError } from "../shared/connector-port.ts";
+import type { PlatformId } from "../shared/platforms.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
 
 /** Refresh a little before expiry, so a long sync never sends a token that dies in flight. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlatformError } from "../../connectors/platform-error.ts";
+import { PlatformError } from "../shared/connector-port.ts";
 import { retryDelayMs, withRetry } from "./retry-policy.ts";
 
 const throttled = (retryAfterMs?: number) =>

@@ -1,4 +1,4 @@
-import { PlatformError } from "../../connectors/platform-error.ts";
+import { PlatformError } from "../shared/connector-port.ts";
 
 /**
  * The one retry policy for every platform call: capped exponential backoff with full jitter,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdPlatformId } from "../../connectors/connector.ts";
 import { createFacebookAdsSandbox } from "../../simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "../../simulator/platforms/google-ads.ts";
 import { createViewer, integrationDependencies } from "../../tests/support/integration-fixture.ts";
@@ -12,6 +11,7 @@ import { completeConnection } from "../integrations/complete-connection.ts";
 import type { ConnectingViewer } from "../integrations/integration-dependencies.ts";
 import { listIntegrations } from "../integrations/list-integrations.ts";
 import { startConnection } from "../integrations/start-connection.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 import { type SyncOutcome, syncConnection } from "./sync-connection.ts";
 
 let sandbox: SandboxServer;

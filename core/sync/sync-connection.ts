@@ -1,17 +1,11 @@
-import {
-  type AdPlatformId,
-  type ConnectorRegistry,
-  type DateRange,
-  isAdPlatform,
-  isStorePlatform,
-  type PlatformId,
-} from "../../connectors/connector.ts";
-import { PlatformError } from "../../connectors/platform-error.ts";
 import { addDays, type CalendarDate, calendarDateIn } from "../dates/calendar-date.ts";
-import type { SyncRunKind } from "../db/schema.ts";
 import type { AdAccountRecord, ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
 import type { Logger } from "../ports/logger.ts";
 import type { TokenCipher } from "../security/token-cipher.ts";
+import type { ConnectorRegistry, DateRange } from "../shared/connector-port.ts";
+import { PlatformError } from "../shared/connector-port.ts";
+import type { SyncRunKind } from "../shared/domain-enums.ts";
+import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } from "../shared/platforms.ts";
 import type { AdsClock } from "./ads-clock.ts";
 import { openPlatformSession, type PlatformSession } from "./platform-session.ts";
 import type { RetryPolicy } from "./retry-policy.ts";

@@ -1,6 +1,6 @@
-import type { SyncRunKind } from "../db/schema.ts";
 import { requestSync, SYNC_QUEUE } from "../integrations/request-sync.ts";
 import { type JobQueue, RetryLaterError } from "../ports/job-queue.ts";
+import type { SyncRunKind } from "../shared/domain-enums.ts";
 import { type SyncDependencies, syncConnection } from "./sync-connection.ts";
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../../connectors/connector.ts";
 import { refreshMetricRollups, refreshStoreRollups } from "../analytics/analytics-repository.ts";
-import type { Database, SyncRunKind, SyncRunStatus } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
+import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../shared/connector-port.ts";
+import type { SyncRunKind, SyncRunStatus } from "../shared/domain-enums.ts";
 
 export interface SyncRunRecord {
   id: string;

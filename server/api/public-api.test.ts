@@ -15,7 +15,7 @@ import {
 } from "../../core/campaigns/campaign-test-fixture.ts";
 import { listChangeLog } from "../../core/campaigns/list-change-log.ts";
 import type { DatabaseHandle } from "../../core/db/database.ts";
-import type { ApiKeyScope } from "../../core/db/schema.ts";
+import type { ApiKeyScope } from "../../core/shared/domain-enums.ts";
 import { silentLogger } from "../../tests/support/integration-fixture.ts";
 import { testDatabaseUrl } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";

@@ -7,8 +7,9 @@
  * - `platformChartColor(id)`: a stable chart colour per platform (`var(--chart-N)`), so a platform
  *   keeps its colour from chart to chart.
  */
-import { AD_PLATFORM_IDS } from "../../../connectors/connector.ts";
+
 import { findListing } from "../../../core/integrations/platform-catalog.ts";
+import { AD_PLATFORM_IDS } from "../../../core/shared/platforms.ts";
 import { cn } from "../../lib/cn.ts";
 import { PlatformLogo } from "../integrations/platform-logo.tsx";
 

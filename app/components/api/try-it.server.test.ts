@@ -3,7 +3,6 @@
  * process and the campaign use cases talking to the built-in sandbox on a real port.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currencyExponent } from "../../../connectors/money-units.ts";
 import { createApiKey } from "../../../core/api-keys/create-api-key.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
 import {
@@ -13,7 +12,8 @@ import {
 } from "../../../core/campaigns/campaign-test-fixture.ts";
 import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
 import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
-import type { ApiKeyScope } from "../../../core/db/schema.ts";
+import type { ApiKeyScope } from "../../../core/shared/domain-enums.ts";
+import { currencyExponent } from "../../../core/shared/money.ts";
 import { type AppServices, createServices } from "../../../server/services.ts";
 import { silentLogger } from "../../../tests/support/integration-fixture.ts";
 import { testDatabaseUrl } from "../../../tests/support/test-database.ts";

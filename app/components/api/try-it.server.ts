@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { AdPlatformId } from "../../../connectors/connector.ts";
-import { minimumDailyBudgetMinor } from "../../../connectors/connector-registry.ts";
 import type { CampaignSummary } from "../../../core/analytics/analytics-types.ts";
 import type { ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
@@ -8,6 +6,7 @@ import { platformName } from "../../../core/campaigns/change-campaign.ts";
 import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
 import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
 import { toWirePlatform, toWireStatus } from "../../../core/public-api/wire-values.ts";
+import type { AdPlatformId } from "../../../core/shared/platforms.ts";
 import type { AppServices } from "../../../server/services.ts";
 import { formatJson } from "../../lib/api-examples.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -58,7 +57,7 @@ async function planTryIt(services: TryServices, organizationId: string) {
     "campaign-metrics": campaign
       ? ready(readKey, { method: "GET", path: `/api/v1/campaigns/${encodeURIComponent(campaign.id)}/metrics` }, null)
       : NO_CAMPAIGN,
-    "create-campaign": adAccount ? createPlan(writeKey, adAccount) : NO_AD_ACCOUNT,
+    "create-campaign": adAccount ? createPlan(services, writeKey, adAccount) : NO_AD_ACCOUNT,
     "update-campaign": campaign ? updatePlan(writeKey, campaign) : NO_CAMPAIGN,
   };
   return { readKey, plans };
@@ -78,10 +77,11 @@ const NO_AD_ACCOUNT: TryPlan = {
 };
 
 function createPlan(
+  services: TryServices,
   key: ApiKeySummary,
   account: { id: string; name: string; currency: string; platform: AdPlatformId },
 ): TryPlan {
-  const amountMinor = minimumDailyBudgetMinor(account.platform, account.currency);
+  const amountMinor = services.campaignChanges.connectors.minimumDailyBudgetMinor(account.platform, account.currency);
   const budget = formatMoney(amountMinor, account.currency);
   return ready(
     key,

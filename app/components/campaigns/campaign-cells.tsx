@@ -1,5 +1,5 @@
 import { CircleCheck, CirclePause, CircleSlash } from "lucide-react";
-import type { CampaignStatus } from "../../../core/db/schema.ts";
+import type { CampaignStatus } from "../../../core/shared/domain-enums.ts";
 import { cn } from "../../lib/cn.ts";
 import type { GoodDirection } from "../analytics/delta.ts";
 import { DeltaIndicator } from "../analytics/delta-indicator.tsx";

@@ -3,13 +3,13 @@
  * form, the requests it builds) and the server (which parses every request with the same schemas).
  */
 import { z } from "zod";
-import { currencyExponent } from "../../../connectors/money-units.ts";
 import type {
   ApplyChangesResult,
   ChangeItemResult,
   ChangePreview,
   RequestedChange,
 } from "../../../core/campaigns/campaign-change-types.ts";
+import { currencyExponent } from "../../../core/shared/money.ts";
 
 /** Campaigns per apply request: small enough to show steady progress, large enough to be quick. */
 export const APPLY_CHUNK_SIZE = 10;

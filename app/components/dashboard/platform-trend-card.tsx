@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { AD_PLATFORM_IDS } from "../../../connectors/connector.ts";
 import type { DateRange, PlatformDailyPoint } from "../../../core/analytics/analytics-types.ts";
 import { listDays } from "../../../core/analytics/date-range.ts";
+import { AD_PLATFORM_IDS } from "../../../core/shared/platforms.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatAxisMoney, formatMoney } from "../analytics/format-metrics.ts";
 import { platformChartColor, platformName } from "../analytics/platform-label.tsx";

@@ -5,7 +5,6 @@ import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "r
 import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../../../connectors/connector.ts";
 import {
   type GoalsFormInput,
   type GoalsFormOutput,
@@ -16,6 +15,7 @@ import {
   type TargetKindChoice,
 } from "../../../core/goals/goal-schema.ts";
 import { findListing } from "../../../core/integrations/platform-catalog.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "../../../core/shared/platforms.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ActionRefusal } from "../account/account-action.ts";
 import { platformName } from "../analytics/platform-label.tsx";

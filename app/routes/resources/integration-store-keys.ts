@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { PlatformError } from "../../../connectors/platform-error.ts";
 import { AppError } from "../../../core/errors/app-error.ts";
 import { receiveStoreKeys } from "../../../core/integrations/complete-connection.ts";
+import { PlatformError } from "../../../core/shared/connector-port.ts";
 import { appContext } from "../../lib/app-context.ts";
 import type { Route } from "./+types/integration-store-keys";
 

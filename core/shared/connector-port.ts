@@ -1,0 +1,257 @@
+/**
+ * The connector port: what core needs from an ad platform or a store, and the one error every
+ * connector throws. `connectors/` implements it, one connector per platform; each speaks its
+ * platform's real HTTP API at base URLs taken from configuration, so the same code talks to the
+ * live platform or to the built-in sandbox. Connectors return our model: money in integer minor
+ * units plus an ISO 4217 currency, dates as the account's local calendar dates (YYYY-MM-DD).
+ * `server/services.ts` builds the registry and hands it to core's use cases.
+ */
+
+import type { CampaignStatus } from "./domain-enums.ts";
+import type { AdPlatformId, PlatformId, StorePlatformId } from "./platforms.ts";
+
+/** What a connection keeps secret (encrypted at rest) plus the non-secret context a platform needs. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  /** When the access token stops working; null when it does not expire. */
+  expiresAt: Date | null;
+  /**
+   * Non-secret facts from the authorization that later calls need, e.g. a Shopify shop domain,
+   * a WooCommerce store URL or the TikTok advertiser ids the grant covers.
+   */
+  context: Record<string, string>;
+}
+
+/** Base URLs and app credentials of one platform, live or sandbox. */
+export interface ConnectorConfig {
+  /** The OAuth app's client id (TikTok: app_id). */
+  clientId: string;
+  clientSecret: string;
+  /** Microsoft only: the developer token every call carries. */
+  developerToken?: string;
+  /**
+   * Root URLs by name; each connector documents the names it reads, e.g. Google Ads reads
+   * `authorize`, `token` and `api`. Values have no trailing slash.
+   */
+  urls: Record<string, string>;
+  /**
+   * Live calls to an address a user typed (a WooCommerce store) go through this fetch: the server
+   * injects its outbound guard, which refuses private addresses and follows redirects itself.
+   */
+  fetch?: FetchLike;
+  /** The address a user types must be https:// (production). */
+  requireHttps?: boolean;
+}
+
+/** The part of `fetch` connectors use; the global fetch and the outbound guard both fit. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    redirect: "manual" | "follow";
+    signal: AbortSignal;
+  },
+) => Promise<Response>;
+
+export interface AuthorizeInput {
+  state: string;
+  /** Our callback URL; it must match exactly at code exchange. */
+  redirectUri: string;
+  /** Stores only: the shop domain or store URL the user typed (normalized by the connector). */
+  storeAddress?: string;
+}
+
+export interface ExternalAdAccount {
+  externalId: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  /** Non-secret platform facts later calls need (e.g. Microsoft's parent CustomerId). */
+  context: Record<string, string>;
+}
+
+/** A platform's campaign status in our words (the same set as a stored campaign's). */
+export type ExternalCampaignStatus = CampaignStatus;
+
+export interface ExternalCampaign {
+  externalId: string;
+  name: string;
+  status: ExternalCampaignStatus;
+  /** Daily budget in the account currency's minor units; null when the campaign has none of its own. */
+  dailyBudgetMinor: number | null;
+  currency: string;
+}
+
+export interface ExternalDailyMetric {
+  campaignExternalId: string;
+  /** The account's local calendar date. */
+  date: string;
+  impressions: number;
+  clicks: number;
+  spendMinor: number;
+  /** Fractional under data-driven attribution. */
+  conversions: number;
+  conversionValueMinor: number;
+  currency: string;
+}
+
+export interface DateRange {
+  /** Inclusive, YYYY-MM-DD. */
+  from: string;
+  /** Inclusive, YYYY-MM-DD. */
+  to: string;
+}
+
+export interface AdPlatformConnector {
+  readonly platform: AdPlatformId;
+  authorizeUrl(input: AuthorizeInput): string;
+  /** Exchanges the callback's query (code, state, …) for tokens. */
+  exchangeCode(callback: URLSearchParams, redirectUri: string): Promise<TokenSet>;
+  /** A fresh access token; platforms that rotate refresh tokens return the new one. */
+  refreshTokens(tokens: TokenSet): Promise<TokenSet>;
+  listAdAccounts(tokens: TokenSet): Promise<ExternalAdAccount[]>;
+  listCampaigns(tokens: TokenSet, account: ExternalAdAccount): Promise<ExternalCampaign[]>;
+  /** Every campaign-day with activity in the range (pagination, async reports and chunking handled inside). */
+  fetchDailyMetrics(tokens: TokenSet, account: ExternalAdAccount, range: DateRange): Promise<ExternalDailyMetric[]>;
+  setCampaignStatus(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaignExternalId: string,
+    status: "enabled" | "paused",
+  ): Promise<void>;
+  setCampaignDailyBudget(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaignExternalId: string,
+    dailyBudgetMinor: number,
+  ): Promise<void>;
+  setCampaignName(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaignExternalId: string,
+    name: string,
+  ): Promise<void>;
+  /** Creates a campaign with its own daily budget in the account's currency; returns it as the platform now lists it. */
+  createCampaign(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    campaign: NewExternalCampaign,
+  ): Promise<ExternalCampaign>;
+}
+
+export interface NewExternalCampaign {
+  name: string;
+  status: "enabled" | "paused";
+  /** In the account currency's minor units. */
+  dailyBudgetMinor: number;
+}
+
+export interface ExternalStore {
+  name: string;
+  currency: string;
+  timeZone: string;
+}
+
+export interface ExternalOrder {
+  externalId: string;
+  /** The order's number as the shop shows it (e.g. "#1001"). */
+  name: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  currency: string;
+  totalMinor: number;
+  refundedMinor: number;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+export interface StoreConnector {
+  readonly platform: StorePlatformId;
+  /** The shop domain or store URL in canonical form, or null when it is not one. */
+  normalizeStoreAddress(input: string): string | null;
+  /** Why a normalized address cannot be connected on this server, in the form's words; null when it can. */
+  storeAddressProblem?(store: string): string | null;
+  authorizeUrl(input: AuthorizeInput & { storeAddress: string }): string;
+  /**
+   * Shopify: verifies the callback (hmac, shop) and exchanges the code.
+   * WooCommerce: turns the keys the store POSTed to our callback into tokens (`callback` is that body).
+   */
+  completeAuthorization(
+    callback: URLSearchParams | Record<string, unknown>,
+    input: AuthorizeInput & { storeAddress: string },
+  ): Promise<TokenSet>;
+  refreshTokens(tokens: TokenSet): Promise<TokenSet>;
+  describeStore(tokens: TokenSet): Promise<ExternalStore>;
+  /** Paid orders created in the range (UTC dates, inclusive), with totals, refunds and UTM attribution. */
+  fetchPaidOrders(tokens: TokenSet, range: DateRange): Promise<ExternalOrder[]>;
+}
+
+export type ConnectorMode = "live" | "sandbox" | "unavailable";
+
+/** The connectors of this deployment: each platform live, in the sandbox, or unavailable. */
+export interface ConnectorRegistry {
+  modeOf(platform: PlatformId): ConnectorMode;
+  /** Throws for an unavailable platform; check `modeOf` first. */
+  adConnector(platform: AdPlatformId): AdPlatformConnector;
+  storeConnector(platform: StorePlatformId): StoreConnector;
+  /** The smallest daily budget `platform` accepts for a campaign in `currency`, in minor units. */
+  minimumDailyBudgetMinor(platform: AdPlatformId, currency: string): number;
+}
+
+/**
+ * Every failure a connector reports, whatever the platform's own envelope looked like.
+ * - `throttled`: the platform asked us to slow down (Google QuotaError, Meta 4/17/32/613/80004,
+ *   Microsoft 117, LinkedIn 429, TikTok's throttling code, Shopify THROTTLED, Retry-After). Retry later.
+ * - `unavailable`: 5xx, a timeout or a network failure. Retry later.
+ * - `token_expired`: the access token no longer works; refresh it and try once more.
+ * - `access_revoked`: the grant is gone (refresh refused, consent withdrawn). Only Reconnect helps.
+ * - `rejected`: the platform refused the request itself; retrying changes nothing.
+ */
+export type PlatformErrorKind = "throttled" | "unavailable" | "token_expired" | "access_revoked" | "rejected";
+
+/**
+ * Route modules run from the server build, which carries its own copy of this file, while the
+ * connectors come from source: a brand shared through the global symbol registry lets
+ * `instanceof PlatformError` recognise an error made by either copy.
+ */
+const PLATFORM_ERROR_BRAND = Symbol.for("adhelm.platform-error");
+
+/** The error the port's implementations throw; core's retry policy reads its kind and wait hint. */
+export class PlatformError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && PLATFORM_ERROR_BRAND in value;
+  }
+
+  readonly [PLATFORM_ERROR_BRAND] = true;
+  readonly platform: PlatformId;
+  readonly kind: PlatformErrorKind;
+  /** The platform's wait hint, when it gave one. */
+  readonly retryAfterMs: number | null;
+  /** The platform's own error code, for logs and the sync history. */
+  readonly platformCode: string | null;
+  readonly httpStatus: number | null;
+
+  constructor(
+    platform: PlatformId,
+    kind: PlatformErrorKind,
+    message: string,
+    details: { retryAfterMs?: number | null; platformCode?: string | number | null; httpStatus?: number | null } = {},
+  ) {
+    super(message);
+    this.name = "PlatformError";
+    this.platform = platform;
+    this.kind = kind;
+    this.retryAfterMs = details.retryAfterMs ?? null;
+    this.platformCode = details.platformCode == null ? null : String(details.platformCode);
+    this.httpStatus = details.httpStatus ?? null;
+  }
+
+  /** Throttling and outages pass; waiting and trying again is the right answer. */
+  get isRetryable(): boolean {
+    return this.kind === "throttled" || this.kind === "unavailable";
+  }
+}
