@@ -3,23 +3,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../adapters/logger.ts";
-import { createOutboundFetch } from "../../adapters/outbound-http.ts";
-import * as integrationsRoute from "../../app/routes/app/integrations.tsx";
-import * as callbackRoute from "../../app/routes/resources/integration-callback.ts";
-import * as connectRoute from "../../app/routes/resources/integration-connect.ts";
-import * as storeKeysRoute from "../../app/routes/resources/integration-store-keys.ts";
-import { createConnectorRegistry } from "../../connectors/connector-registry.ts";
-import { createApp } from "../../server/app.ts";
-import { sandboxCredentialsFor } from "../../server/sandbox-host.ts";
-import { type AppServices, createServices } from "../../server/services.ts";
-import { createRouteHandler } from "../../tests/support/route-handler.ts";
-import { createTestDatabase, TEST_DATA_DIR } from "../../tests/support/test-database.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
-import { syncConnection } from "../sync/sync-connection.ts";
-import { startConnection } from "./start-connection.ts";
+import { createLogger } from "../adapters/logger.ts";
+import { createOutboundFetch } from "../adapters/outbound-http.ts";
+import * as integrationsRoute from "../app/routes/app/integrations.tsx";
+import * as callbackRoute from "../app/routes/resources/integration-callback.ts";
+import * as connectRoute from "../app/routes/resources/integration-connect.ts";
+import * as storeKeysRoute from "../app/routes/resources/integration-store-keys.ts";
+import { createConnectorRegistry } from "../connectors/connector-registry.ts";
+import type { DatabaseHandle } from "../core/db/database.ts";
+import { AppError } from "../core/errors/app-error.ts";
+import { startConnection } from "../core/integrations/start-connection.ts";
+import { syncConnection } from "../core/sync/sync-connection.ts";
+import { createRouteHandler } from "../tests/support/route-handler.ts";
+import { createTestDatabase, TEST_DATA_DIR } from "../tests/support/test-database.ts";
+import { testEnv } from "../tests/support/test-env.ts";
+import { createApp } from "./app.ts";
+import { sandboxCredentialsFor } from "./sandbox-host.ts";
+import { type AppServices, createServices } from "./services.ts";
 
 /**
  * Finding 2: with the sandbox off, WooCommerce calls the store URL a user typed. It must not let a
@@ -234,7 +234,10 @@ describe("WooCommerce store URLs with the sandbox off", () => {
 
     const sandbox = {
       ...deployment.services.integrations,
-      connectors: createConnectorRegistry({ ...env, ADS_SANDBOX: true }, { sandboxCredentials: sandboxCredentialsFor(env) }),
+      connectors: createConnectorRegistry(
+        { ...env, ADS_SANDBOX: true },
+        { sandboxCredentials: sandboxCredentialsFor(env) },
+      ),
     };
     await expect(
       startConnection(sandbox, { viewer, platform: "woocommerce", storeAddress: "http://shop.example.test" }),
