@@ -21,33 +21,3 @@ export interface ConnectorMetadata {
   /** Ad platforms: the smallest campaign daily budget the platform accepts, in whole units of the account currency. */
   minimumDailyBudgetUnits?: number;
 }
-
-// Re-exported until simulator/ and core/analytics/ stop importing it (floor plan).
-export type {
-  AdPlatformConnector,
-  AuthorizeInput,
-  ConnectorConfig,
-  ConnectorMode,
-  ConnectorRegistry,
-  DateRange,
-  ExternalAdAccount,
-  ExternalCampaign,
-  ExternalCampaignStatus,
-  ExternalDailyMetric,
-  ExternalOrder,
-  ExternalStore,
-  FetchLike,
-  NewExternalCampaign,
-  StoreConnector,
-  TokenSet,
-} from "../core/shared/connector-port.ts";
-// Re-exported until simulator/ and core/analytics/ stop importing it (floor plan).
-export {
-  AD_PLATFORM_IDS,
-  type AdPlatformId,
-  isAdPlatform,
-  isStorePlatform,
-  type PlatformId,
-  STORE_PLATFORM_IDS,
-  type StorePlatformId,
-} from "../core/shared/platforms.ts";

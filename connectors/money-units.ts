@@ -11,6 +11,3 @@ export function microsToMinor(micros: string | number, currency: string): number
 export function minorToMicros(minor: number, currency: string): number {
   return minor * 10 ** (6 - currencyExponent(currency));
 }
-
-// Re-exported until simulator/ and core/analytics/ stop importing it (floor plan).
-export { currencyExponent, decimalToMinor, minorToDecimal } from "../core/shared/money.ts";

@@ -1,8 +1,5 @@
 /** Reading the platforms' wait hints. `PlatformError` itself is part of the connector port (`core/shared/connector-port.ts`). */
 
-// Re-exported until simulator/ and core/analytics/ stop importing it (floor plan).
-export { PlatformError, type PlatformErrorKind } from "../core/shared/connector-port.ts";
-
 /** Reads a Retry-After header (seconds or an HTTP date) as milliseconds. */
 export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
   if (!header) return null;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../connectors/connector.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "../core/shared/platforms.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import type { SimDailyMetric } from "./sandbox-kit.ts";

@@ -30,7 +30,6 @@ import {
 import { iterateDailyMetricRows } from "./export-queries.ts";
 
 // The sync repository refreshes the rollups through these names.
-export { refreshMetricRollups, refreshStoreRollups } from "./analytics-rollups.ts";
 export type { PlatformSums, StoreRevenueBySource };
 
 /**

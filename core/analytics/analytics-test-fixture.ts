@@ -4,11 +4,11 @@
  * repository's own upserts (so the rollups are maintained the way they are in production).
  */
 import { randomUUID } from "node:crypto";
-import type { AdPlatformId, PlatformId } from "../../connectors/connector.ts";
 import { createViewer } from "../../tests/support/integration-fixture.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import type { CampaignStatus, ConnectionStatus } from "../db/schema.ts";
+import type { CampaignStatus, ConnectionStatus } from "../shared/domain-enums.ts";
+import type { AdPlatformId, PlatformId } from "../shared/platforms.ts";
 import { createSyncRepository, type SyncRepository } from "../sync/sync-repository.ts";
 import { type AnalyticsRepository, createAnalyticsRepository } from "./analytics-repository.ts";
 import type { MetricSums } from "./analytics-types.ts";

@@ -3,9 +3,10 @@
  * and the API's metrics. Money is integer minor units of `currency`; amounts in different
  * currencies are never added together. Dates are calendar dates (YYYY-MM-DD), inclusive.
  */
-import type { AdPlatformId } from "../../connectors/connector.ts";
+
 import type { CalendarDate } from "../dates/calendar-date.ts";
-import type { CampaignStatus } from "../db/schema.ts";
+import type { CampaignStatus } from "../shared/domain-enums.ts";
+import type { AdPlatformId } from "../shared/platforms.ts";
 
 export interface DateRange {
   from: CalendarDate;

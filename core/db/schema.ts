@@ -13,9 +13,6 @@ import type {
   SyncRunStatus,
 } from "../shared/domain-enums.ts";
 
-// Re-exported until core/analytics/ stops importing them from here (floor plan).
-export type { CampaignStatus, ConnectionStatus } from "../shared/domain-enums.ts";
-
 /** Kysely's view of our tables. Repositories map these rows to domain types. */
 export interface RateLimitTable {
   key: string;

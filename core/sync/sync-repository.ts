@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { refreshMetricRollups, refreshStoreRollups } from "../analytics/analytics-repository.ts";
+import { refreshMetricRollups, refreshStoreRollups } from "../analytics/analytics-rollups.ts";
 import type { Database } from "../db/schema.ts";
 import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../shared/connector-port.ts";
 import type { SyncRunKind, SyncRunStatus } from "../shared/domain-enums.ts";
