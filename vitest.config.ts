@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{app,core,server,adapters,scripts,connectors,simulator}/**/*.test.{ts,tsx}"],
+          include: ["{app,core,server,adapters,scripts,connectors,simulator,docs}/**/*.test.{ts,tsx}"],
           environment: "node",
           globalSetup: ["tests/setup/database-template.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],

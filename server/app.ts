@@ -17,7 +17,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { mediaRoutes } from "./routes/media.ts";
-import type { AppServices } from "./services.ts";
+import type { ServerServices } from "./services.ts";
 
 /** Renders a page (React Router) for a request; production and dev each supply their own. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -25,7 +25,7 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  services: AppServices;
+  services: ServerServices;
   handlePage?: PageHandler;
   /** Built client assets (build/client); omitted in dev, where Vite serves them. */
   staticRoot?: string;

@@ -1,7 +1,7 @@
 import type { Env } from "../core/config/env.ts";
 import type { Logger } from "../core/ports/logger.ts";
 import { enqueueDueSyncs, registerSyncJobs } from "../core/sync/sync-jobs.ts";
-import type { AppServices } from "./services.ts";
+import type { ServerServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;
 const OAUTH_STATE_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export async function startBackgroundWork({
   logger,
 }: {
   env: Env;
-  services: AppServices;
+  services: ServerServices;
   logger: Logger;
 }): Promise<BackgroundWork> {
   registerSyncJobs(services.jobs, services.sync);

@@ -4,7 +4,7 @@ import { saveAdPlatformGrant, saveStoreGrant } from "../core/integrations/save-g
 import type { Logger } from "../core/ports/logger.ts";
 import type { TokenSet } from "../core/shared/connector-port.ts";
 import type { AdPlatformId, StorePlatformId } from "../core/shared/platforms.ts";
-import type { AppServices } from "./services.ts";
+import type { ServerServices } from "./services.ts";
 
 /** Documented in the README: a newcomer signs in with these on a fresh install. */
 export const DEMO_EMAIL = "demo@adhelm.local";
@@ -28,7 +28,7 @@ export async function seedDemoIfFresh({
   logger,
 }: {
   env: Env;
-  services: AppServices;
+  services: ServerServices;
   logger: Logger;
 }): Promise<boolean> {
   if (!env.SEED_DEMO || !services.sandbox) return false;

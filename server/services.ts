@@ -4,50 +4,34 @@ import { createDatabaseJobQueue } from "../adapters/jobs/database-job-queue.ts";
 import { createPgBossJobQueue } from "../adapters/jobs/pg-boss-job-queue.ts";
 import { createMailer } from "../adapters/mailer.ts";
 import { createOutboundFetch } from "../adapters/outbound-http.ts";
+import type { AppServices } from "../app/lib/app-services.ts";
 import { createConnectorRegistry } from "../connectors/connector-registry.ts";
-import { type AuthServer, createAuthServer } from "../core/accounts/auth-server.ts";
+import { createAuthServer } from "../core/accounts/auth-server.ts";
 import { getViewerContext } from "../core/accounts/get-viewer.ts";
-import { createIdentityRepository, type IdentityRepository } from "../core/accounts/identity-repository.ts";
-import { createPreferencesRepository, type PreferencesRepository } from "../core/accounts/preferences-repository.ts";
-import { createProfileRepository, type ProfileRepository } from "../core/accounts/profile-repository.ts";
-import { type AnalyticsRepository, createAnalyticsRepository } from "../core/analytics/analytics-repository.ts";
-import { type ApiKeyDependencies, createApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
-import {
-  type CampaignChangeDependencies,
-  INTERACTIVE_RETRY_POLICY,
-} from "../core/campaigns/campaign-change-dependencies.ts";
-import { type CampaignRepository, createCampaignRepository } from "../core/campaigns/campaign-repository.ts";
-import { type ChangeLogRepository, createChangeLogRepository } from "../core/campaigns/change-log-repository.ts";
-import {
-  createJobApplicationRepository,
-  type JobApplicationRepository,
-} from "../core/careers/job-application-repository.ts";
+import { createIdentityRepository } from "../core/accounts/identity-repository.ts";
+import { createPreferencesRepository } from "../core/accounts/preferences-repository.ts";
+import { createProfileRepository } from "../core/accounts/profile-repository.ts";
+import { createAnalyticsRepository } from "../core/analytics/analytics-repository.ts";
+import { createApiKeyDependencies } from "../core/api-keys/api-key-dependencies.ts";
+import { INTERACTIVE_RETRY_POLICY } from "../core/campaigns/campaign-change-dependencies.ts";
+import { createCampaignRepository } from "../core/campaigns/campaign-repository.ts";
+import { createChangeLogRepository } from "../core/campaigns/change-log-repository.ts";
+import { createJobApplicationRepository } from "../core/careers/job-application-repository.ts";
 import type { Env } from "../core/config/env.ts";
-import { createDashboardRepository, type DashboardRepository } from "../core/dashboard/dashboard-repository.ts";
+import { createDashboardRepository } from "../core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "../core/db/database.ts";
-import { createGoalRepository, type GoalRepository } from "../core/goals/goal-repository.ts";
-import { type ConnectionRepository, createConnectionRepository } from "../core/integrations/connection-repository.ts";
+import { createGoalRepository } from "../core/goals/goal-repository.ts";
+import { createConnectionRepository } from "../core/integrations/connection-repository.ts";
 import type { IntegrationDependencies } from "../core/integrations/integration-dependencies.ts";
-import { createNewsletterRepository, type NewsletterRepository } from "../core/newsletter/newsletter-repository.ts";
-import { createOnboardingRepository, type OnboardingRepository } from "../core/onboarding/onboarding-repository.ts";
-import {
-  createOrganizationRepository,
-  type OrganizationRepository,
-} from "../core/organizations/organization-repository.ts";
-import type { FileStorage } from "../core/ports/file-storage.ts";
-import type { JobQueue } from "../core/ports/job-queue.ts";
+import { createNewsletterRepository } from "../core/newsletter/newsletter-repository.ts";
+import { createOnboardingRepository } from "../core/onboarding/onboarding-repository.ts";
+import { createOrganizationRepository } from "../core/organizations/organization-repository.ts";
 import type { Logger } from "../core/ports/logger.ts";
-import type { Mailer } from "../core/ports/mailer.ts";
-import { createRateLimitRepository, type RateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
-import { createTokenCipher, type TokenCipher } from "../core/security/token-cipher.ts";
-import type { ConnectorRegistry } from "../core/shared/connector-port.ts";
-import {
-  type ContactMessageRepository,
-  createContactMessageRepository,
-} from "../core/support/contact-message-repository.ts";
-import { type AdsClock, createAdsClock } from "../core/sync/ads-clock.ts";
-import type { SyncDependencies } from "../core/sync/sync-connection.ts";
-import { createSyncRepository, type SyncRepository } from "../core/sync/sync-repository.ts";
+import { createRateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
+import { createTokenCipher } from "../core/security/token-cipher.ts";
+import { createContactMessageRepository } from "../core/support/contact-message-repository.ts";
+import { createAdsClock } from "../core/sync/ads-clock.ts";
+import { createSyncRepository } from "../core/sync/sync-repository.ts";
 import { createSandboxApp } from "../simulator/sandbox-app.ts";
 import { SANDBOX_PLATFORMS } from "../simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "../simulator/sandbox-state-repository.ts";
@@ -55,43 +39,13 @@ import { createPublicApi, type PublicApi } from "./api/public-api.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { sandboxCredentialsFor, sandboxDatabaseOf, sandboxHostOptions } from "./sandbox-host.ts";
 
-/** The composition root: every service the routes may call, wired once per process. */
-export interface AppServices {
-  database: DatabaseHandle;
-  rateLimits: RateLimitRepository;
-  mailer: Mailer;
-  storage: FileStorage;
-  auth: AuthServer;
-  identities: IdentityRepository;
-  profiles: ProfileRepository;
-  preferences: PreferencesRepository;
-  organizations: OrganizationRepository;
-  dashboard: DashboardRepository;
-  /** Campaign table, campaign pages, dashboard analytics, API metrics and CSV exports (over rollups). */
-  analytics: AnalyticsRepository;
-  goals: GoalRepository;
-  onboarding: OnboardingRepository;
-  newsletter: NewsletterRepository;
-  jobApplications: JobApplicationRepository;
-  contactMessages: ContactMessageRepository;
-  campaigns: CampaignRepository;
-  changeLog: ChangeLogRepository;
-  cipher: TokenCipher;
-  connectors: ConnectorRegistry;
-  connections: ConnectionRepository;
-  syncs: SyncRepository;
-  jobs: JobQueue;
-  adsClock: AdsClock;
-  /** The connect flow's use cases take these. */
-  integrations: IntegrationDependencies;
-  /** The campaign use cases take these (preview, apply, undo, create, update, list). */
-  campaignChanges: CampaignChangeDependencies;
-  /** The sync job's dependencies. */
-  sync: SyncDependencies;
+/**
+ * The composition root: every service the routes may call (AppServices, declared by the app layer
+ * it serves), plus what only the server mounts, wired once per process.
+ */
+export interface ServerServices extends AppServices {
   /** The built-in sandbox, mounted at /sandbox when ADS_SANDBOX is on. */
   sandbox: ReturnType<typeof createSandboxApp> | null;
-  /** API keys: Settings → API keys and the API's authentication take these. */
-  apiKeys: ApiKeyDependencies;
   /** The public API v1 (/api/v1/*, mounted by createApp), with requestAs for the /api page's Try it. */
   publicApi: PublicApi;
 }
@@ -102,7 +56,7 @@ export interface ServiceOptions {
   logger: Logger;
 }
 
-export function createServices({ env, database, logger }: ServiceOptions): AppServices {
+export function createServices({ env, database, logger }: ServiceOptions): ServerServices {
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -132,7 +86,7 @@ export function createServices({ env, database, logger }: ServiceOptions): AppSe
   const campaigns = createCampaignRepository(database.db);
   const changeLog = createChangeLogRepository(database.db);
   const apiKeys = createApiKeyDependencies(database.db, { cacheTtlMs: env.API_KEY_CACHE_SECONDS * 1000 });
-  const services: AppServices = {
+  const services: ServerServices = {
     database,
     rateLimits: createRateLimitRepository(database.db),
     mailer,

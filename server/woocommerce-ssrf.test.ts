@@ -19,7 +19,7 @@ import { createTestDatabase, TEST_DATA_DIR } from "../tests/support/test-databas
 import { testEnv } from "../tests/support/test-env.ts";
 import { createApp } from "./app.ts";
 import { sandboxCredentialsFor } from "./sandbox-host.ts";
-import { type AppServices, createServices } from "./services.ts";
+import { createServices, type ServerServices } from "./services.ts";
 
 /**
  * Finding 2: with the sandbox off, WooCommerce calls the store URL a user typed. It must not let a
@@ -31,7 +31,7 @@ const STORE_SECRET_TEXT = "SECRET-STORE-TEXT from /var/www";
 
 interface Deployment {
   app: ReturnType<typeof createApp>;
-  services: AppServices;
+  services: ServerServices;
   database: DatabaseHandle;
   dataDir: string;
   cookie: string;

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "./lib/platform-ids.ts";
 import { DAY_MS, dateOfDay, dayNumberOf, daySpan, parseRangeDay, STORE_EPOCH_DAY } from "./market/calendar.ts";
-import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign } from "./market/catalogue.ts";
+import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign, type ShapeFor } from "./market/catalogue.ts";
 import {
   type CampaignModel,
   CONVERSION_LAG,
@@ -25,15 +25,10 @@ import type { SandboxCampaignChange, SandboxStateRepository } from "./sandbox-st
  * always agrees with an earlier one except where late conversions or API changes say otherwise.
  */
 
-export interface MarketShape {
-  accounts: number;
-  campaignsPerAccount: number;
-}
-
 export interface MarketEngineOptions {
   state: SandboxStateRepository;
   /** Overrides the size of a tenant's platform (benchmarks: 1 account × 500 campaigns). */
-  shapeFor?: (tenant: string, platform: AdPlatformId) => MarketShape | undefined;
+  shapeFor?: ShapeFor;
   now?: () => Date;
 }
 

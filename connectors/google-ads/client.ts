@@ -105,8 +105,6 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
   };
 }
 
-export type GoogleAdsClient = ReturnType<typeof createGoogleAdsClient>;
-
 /** Parses a successful answer; an unexpected shape is a rejection, not a crash. */
 export function parseGoogleAds<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);

@@ -70,8 +70,6 @@ export function createMicrosoftAdsClient(config: ConnectorConfig) {
   };
 }
 
-export type MicrosoftAdsClient = ReturnType<typeof createMicrosoftAdsClient>;
-
 export function parseMicrosoftAds<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

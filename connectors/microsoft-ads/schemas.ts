@@ -112,4 +112,3 @@ export const microsoftFaultSchema = z.union([
   z.object({ AdApiFaultDetail: faultBodySchema }).transform((value) => value.AdApiFaultDetail),
   faultBodySchema,
 ]);
-export type MicrosoftFaultError = z.infer<typeof operationErrorSchema>;

@@ -212,7 +212,5 @@ export const errorEnvelopeSchema = z
 export type WireCampaign = z.output<typeof campaignSchema>;
 export type WireCampaignList = z.output<typeof campaignListSchema>;
 export type WireCampaignMetrics = z.output<typeof campaignMetricsSchema>["data"];
-export type ListCampaignsQuery = z.output<typeof listCampaignsQuerySchema>;
 export type CreateCampaignBody = z.output<typeof createCampaignBodySchema>;
 export type UpdateCampaignBody = z.output<typeof updateCampaignBodySchema>;
-export type MetricsQuery = z.output<typeof metricsQuerySchema>;

@@ -20,14 +20,14 @@ import { silentLogger } from "../../tests/support/integration-fixture.ts";
 import { testDatabaseUrl } from "../../tests/support/test-database.ts";
 import { testEnv } from "../../tests/support/test-env.ts";
 import { createApp } from "../app.ts";
-import { type AppServices, createServices } from "../services.ts";
+import { createServices, type ServerServices } from "../services.ts";
 import { contractViolations, findOperation, validateValue } from "./openapi-contract.ts";
 import type { OpenApiDocument } from "./openapi-document.ts";
 
 let world: CampaignSandbox;
 let ada: ConnectedOrganization;
 let bo: ConnectedOrganization;
-const running: AppServices[] = [];
+const running: ServerServices[] = [];
 
 /** The whole app over the sandbox's database, its campaign use cases pointed at the sandbox. */
 function startApp(overrides: Record<string, string> = {}) {

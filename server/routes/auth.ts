@@ -15,7 +15,7 @@ import { admitSignIn, clearSignInFailures } from "../../core/accounts/sign-in-th
 import type { Env } from "../../core/config/env.ts";
 import { consumeRateLimit } from "../../core/rate-limit/consume-rate-limit.ts";
 import type { ClientAddressResolver } from "../client-address.ts";
-import type { AppServices } from "../services.ts";
+import type { ServerServices } from "../services.ts";
 import { invalid, invalidField, notFound, readJson, tooMany, withBody } from "./auth-responses.ts";
 import { bindSignupBrowser, verifyEmail } from "./auth-verification.ts";
 
@@ -44,7 +44,7 @@ export function authRoutes({
   clientAddress,
 }: {
   env: Env;
-  services: AppServices;
+  services: ServerServices;
   clientAddress: ClientAddressResolver;
 }) {
   const { auth, rateLimits, identities } = services;

@@ -1,5 +1,4 @@
 import { AD_PLATFORM_IDS, type AdPlatformId } from "../lib/platform-ids.ts";
-import type { MarketEngineOptions, MarketShape } from "../market-engine.ts";
 import type { NewSimCampaign, SimAccount, SimCampaignStatus } from "../sandbox-kit.ts";
 import type { SandboxCreatedCampaign } from "../sandbox-state-repository.ts";
 import { dateOfDay, dayNumberOf, MARKET_ANCHOR_DAY } from "./calendar.ts";
@@ -12,7 +11,16 @@ import { createSequence, hashString, logUniform, mixSeeds, pickIn, randomDigits,
 
 // Building a tenant's market.
 
-export function buildTenantMarket(tenant: string, shapeFor: MarketEngineOptions["shapeFor"] | undefined): TenantMarket {
+/** A platform's size for one tenant: how many ad accounts, and campaigns in each. */
+export interface MarketShape {
+  accounts: number;
+  campaignsPerAccount: number;
+}
+
+/** Overrides a tenant's platform size (benchmarks, demos); undefined keeps the generated one. */
+export type ShapeFor = (tenant: string, platform: AdPlatformId) => MarketShape | undefined;
+
+export function buildTenantMarket(tenant: string, shapeFor: ShapeFor | undefined): TenantMarket {
   const seed = hashString(`tenant:${tenant}`);
   const random = createSequence(seed);
   const brand = BRANDS[Math.floor(random() * BRANDS.length)]!;

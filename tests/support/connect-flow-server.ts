@@ -10,7 +10,7 @@ import * as integrationStoreKeysRoute from "../../app/routes/resources/integrati
 import type { DatabaseHandle } from "../../core/db/database.ts";
 import { hashState } from "../../core/integrations/start-connection.ts";
 import { type App, createApp } from "../../server/app.ts";
-import { type AppServices, createServices } from "../../server/services.ts";
+import { createServices, type ServerServices } from "../../server/services.ts";
 import { freePort } from "./free-port.ts";
 import { silentLogger } from "./integration-fixture.ts";
 import { linkIn, waitForMail } from "./outbox.ts";
@@ -32,7 +32,7 @@ export interface ConnectFlowServer {
   app: App;
   /** A browser's request to the app over HTTP (a path or a URL); redirects are not followed. */
   request(target: string | URL, init?: RequestInit): Promise<Response>;
-  services: AppServices;
+  services: ServerServices;
   database: DatabaseHandle;
   /** A new verified user, signed in through the real auth routes (sign-up, mailed link). */
   signUp(name: string): Promise<Member>;

@@ -14,7 +14,7 @@ import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
 import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
 import type { ApiKeyScope } from "../../../core/shared/domain-enums.ts";
 import { currencyExponent } from "../../../core/shared/money.ts";
-import { type AppServices, createServices } from "../../../server/services.ts";
+import { createServices, type ServerServices } from "../../../server/services.ts";
 import { silentLogger } from "../../../tests/support/integration-fixture.ts";
 import { testDatabaseUrl } from "../../../tests/support/test-database.ts";
 import { testEnv } from "../../../tests/support/test-env.ts";
@@ -25,7 +25,7 @@ import { TEST_CAMPAIGN_NAME, type TryEndpointId, type TryResult } from "./try-it
 
 const APP_URL = "http://app.test";
 let world: CampaignSandbox;
-let services: AppServices;
+let services: ServerServices;
 let ada: ConnectedOrganization;
 let bo: ConnectedOrganization;
 

@@ -7,8 +7,8 @@ import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
 import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
 import { toWirePlatform, toWireStatus } from "../../../core/public-api/wire-values.ts";
 import type { AdPlatformId } from "../../../core/shared/platforms.ts";
-import type { AppServices } from "../../../server/services.ts";
 import { formatJson } from "../../lib/api-examples.ts";
+import type { AppServices } from "../../lib/app-services.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { type ApiAnswer, HEADERS_OF_INTEREST } from "./api-answer-view.tsx";
 import {

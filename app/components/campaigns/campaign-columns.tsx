@@ -103,5 +103,4 @@ export const CAMPAIGN_COLUMNS: readonly CampaignColumn[] = [
   metricColumn("roas", "ROAS", "higher", (kpis) => kpis.roas, formatRoas),
 ];
 
-export type ColumnId = (typeof CAMPAIGN_COLUMNS)[number]["id"];
 export const ALL_COLUMN_IDS: readonly CampaignSortKey[] = CAMPAIGN_COLUMNS.map((column) => column.id);
