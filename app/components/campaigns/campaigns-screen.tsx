@@ -21,7 +21,8 @@ import {
 import { STATUS_LABELS } from "./campaign-labels.ts";
 import { CampaignTable } from "./campaign-table.tsx";
 import { CAMPAIGN_STATUSES, type CampaignTableParams, hasActiveFilters, searchWith } from "./campaign-table-params.ts";
-import { ChangeDialog, type ChangeTarget } from "./change-dialog.tsx";
+import { ChangeDialog } from "./change-dialog.tsx";
+import type { ChangeTarget } from "./change-dialog-helpers.ts";
 import { ChangeHistory } from "./change-history.tsx";
 import type { BulkAction } from "./change-request.ts";
 import { ExportMenu } from "./export-menu.tsx";
