@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FileStorage } from "../core/ports/file-storage.ts";
+import type { FileStorage } from "#core/ports/file-storage.ts";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 

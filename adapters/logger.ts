@@ -1,5 +1,5 @@
 import pino, { type DestinationStream } from "pino";
-import type { Logger } from "../core/ports/logger.ts";
+import type { Logger } from "#core/ports/logger.ts";
 
 export interface LoggerOptions {
   level: string;

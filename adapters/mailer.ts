@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../core/ports/logger.ts";
-import type { Mailer } from "../core/ports/mailer.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { Mailer } from "#core/ports/mailer.ts";
 import { ensurePrivateDirectory } from "./file-storage.ts";
 
 export interface MailerOptions {

@@ -3,7 +3,7 @@
 // JS. A benchmark, never part of npm test.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { buildIfStale } from "#scripts/build-if-stale.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

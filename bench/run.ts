@@ -3,7 +3,7 @@
 //   route, and latency of the landing page and /healthz. Prints a table; never part of npm test.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { buildIfStale } from "#scripts/build-if-stale.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);

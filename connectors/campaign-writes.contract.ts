@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../core/dates/calendar-date.ts";
-import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "../core/shared/connector-port.ts";
-import { PlatformError } from "../core/shared/connector-port.ts";
-import type { AdPlatformId } from "../core/shared/platforms.ts";
-import type { SandboxServer } from "../tests/support/sandbox-server.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
+import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
+import type { SandboxServer } from "#tests/support/sandbox-server.ts";
 
 /**
  * The contract every ad connector keeps for writing campaigns, run by each platform's contract

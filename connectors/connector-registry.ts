@@ -1,4 +1,4 @@
-import type { Env } from "../core/config/env.ts";
+import type { Env } from "#core/config/env.ts";
 import type {
   AdPlatformConnector,
   ConnectorConfig,
@@ -6,9 +6,9 @@ import type {
   ConnectorRegistry,
   FetchLike,
   StoreConnector,
-} from "../core/shared/connector-port.ts";
-import { currencyExponent } from "../core/shared/money.ts";
-import type { AdPlatformId, PlatformId, StorePlatformId } from "../core/shared/platforms.ts";
+} from "#core/shared/connector-port.ts";
+import { currencyExponent } from "#core/shared/money.ts";
+import type { AdPlatformId, PlatformId, StorePlatformId } from "#core/shared/platforms.ts";
 import type { ConnectorMetadata } from "./connector.ts";
 import { createFacebookAdsConnector } from "./facebook-ads/connector.ts";
 import { facebookAdsMetadata } from "./facebook-ads/metadata.ts";

@@ -4,7 +4,7 @@
  * `core/shared/platforms.ts`.
  */
 
-import type { PlatformId } from "../core/shared/platforms.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 
 /**
  * Each connector folder's `metadata.ts` exports one of these: where the platform lives, live and

@@ -1,6 +1,6 @@
-import type { FetchLike } from "../core/shared/connector-port.ts";
-import { PlatformError } from "../core/shared/connector-port.ts";
-import type { PlatformId } from "../core/shared/platforms.ts";
+import type { FetchLike } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 import { parseRetryAfter } from "./platform-error.ts";
 
 export interface PlatformRequest {

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEVELOPMENT_AUTH_SECRET, EnvError } from "../core/config/env.ts";
-import { TEST_DATA_DIR } from "../tests/support/test-database.ts";
+import { DEVELOPMENT_AUTH_SECRET, EnvError } from "#core/config/env.ts";
+import { TEST_DATA_DIR } from "#tests/support/test-database.ts";
 import { GENERATED_SECRET_FILE, readOrCreateAuthSecret } from "./load-env.ts";
 
 let dataDir: string;

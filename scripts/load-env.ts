@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type Env, EnvError, parseEnv } from "../core/config/env.ts";
+import { type Env, EnvError, parseEnv } from "#core/config/env.ts";
 
 /** Where a generated AUTH_SECRET is kept, inside DATA_DIR. */
 export const GENERATED_SECRET_FILE = "auth-secret";

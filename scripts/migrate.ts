@@ -1,7 +1,7 @@
 // npm run migrate: apply pending migrations and exit (start does this too).
 import path from "node:path";
-import { openDatabase } from "../core/db/database.ts";
-import { migrateToLatest } from "../core/db/migrate.ts";
+import { openDatabase } from "#core/db/database.ts";
+import { migrateToLatest } from "#core/db/migrate.ts";
 import { loadEnv } from "./load-env.ts";
 
 const env = loadEnv();

@@ -11,8 +11,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../core/db/database.ts";
-import { rotateSealedTokens, TokenRotationError } from "../core/security/rotate-sealed-tokens.ts";
+import { openDatabase } from "#core/db/database.ts";
+import { rotateSealedTokens, TokenRotationError } from "#core/security/rotate-sealed-tokens.ts";
 import { loadEnv } from "./load-env.ts";
 
 function fail(message: string): never {

@@ -3,11 +3,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
-import { openDatabase } from "../core/db/database.ts";
-import { migrateToLatest } from "../core/db/migrate.ts";
-import { createMarketEngine } from "../simulator/market-engine.ts";
-import { FAULT_KINDS, sandboxClockInput, sandboxFaultInput } from "../simulator/sandbox-app.ts";
-import { createSandboxStateRepository, type SandboxFault } from "../simulator/sandbox-state-repository.ts";
+import { openDatabase } from "#core/db/database.ts";
+import { migrateToLatest } from "#core/db/migrate.ts";
+import { createMarketEngine } from "#simulator/market-engine.ts";
+import { FAULT_KINDS, sandboxClockInput, sandboxFaultInput } from "#simulator/sandbox-app.ts";
+import { createSandboxStateRepository, type SandboxFault } from "#simulator/sandbox-state-repository.ts";
 import { loadEnv } from "./load-env.ts";
 
 const HELP = `Usage: node scripts/sandbox.ts <command>

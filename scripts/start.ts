@@ -1,5 +1,5 @@
 // npm start: build when needed, migrate, serve. Works straight after `npm install`.
-import { startServer, stopOnSignals } from "../server/main.ts";
+import { startServer, stopOnSignals } from "#server/main.ts";
 import { BUILD_DIR, buildIfStale } from "./build-if-stale.ts";
 import { loadEnv } from "./load-env.ts";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../adapters/logger.ts";
-import { appContext } from "../app/lib/app-context.ts";
-import type { DatabaseHandle } from "../core/db/database.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
-import { testEnv } from "../tests/support/test-env.ts";
+import { createLogger } from "#adapters/logger.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { createServices } from "./services.ts";
 

@@ -1,6 +1,6 @@
-import type { Env } from "../core/config/env.ts";
-import type { Logger } from "../core/ports/logger.ts";
-import { enqueueDueSyncs, registerSyncJobs } from "../core/sync/sync-jobs.ts";
+import type { Env } from "#core/config/env.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import { enqueueDueSyncs, registerSyncJobs } from "#core/sync/sync-jobs.ts";
 import type { ServerServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;

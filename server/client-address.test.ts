@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../adapters/logger.ts";
-import type { DatabaseHandle } from "../core/db/database.ts";
-import { createTestDatabase, TEST_DATA_DIR } from "../tests/support/test-database.ts";
-import { testEnv } from "../tests/support/test-env.ts";
+import { createLogger } from "#adapters/logger.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase, TEST_DATA_DIR } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { createApp } from "./app.ts";
 import { forwardedClientAddress, normalizeAddress } from "./client-address.ts";
 import { createServices } from "./services.ts";

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { Env } from "../core/config/env.ts";
+import type { Env } from "#core/config/env.ts";
 
 export type ClientAddressResolver = (c: Context) => string;
 

@@ -1,9 +1,9 @@
-import type { Env } from "../core/config/env.ts";
-import { requestSync } from "../core/integrations/request-sync.ts";
-import { saveAdPlatformGrant, saveStoreGrant } from "../core/integrations/save-grant.ts";
-import type { Logger } from "../core/ports/logger.ts";
-import type { TokenSet } from "../core/shared/connector-port.ts";
-import type { AdPlatformId, StorePlatformId } from "../core/shared/platforms.ts";
+import type { Env } from "#core/config/env.ts";
+import { requestSync } from "#core/integrations/request-sync.ts";
+import { saveAdPlatformGrant, saveStoreGrant } from "#core/integrations/save-grant.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { TokenSet } from "#core/shared/connector-port.ts";
+import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
 import type { ServerServices } from "./services.ts";
 
 /** Documented in the README: a newcomer signs in with these on a fresh install. */

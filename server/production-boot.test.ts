@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../adapters/logger.ts";
-import { freePort } from "../tests/support/free-port.ts";
-import { prepareStubProduction, type StubProduction } from "../tests/support/stub-production.ts";
-import { testEnv } from "../tests/support/test-env.ts";
+import { createLogger } from "#adapters/logger.ts";
+import { freePort } from "#tests/support/free-port.ts";
+import { prepareStubProduction, type StubProduction } from "#tests/support/stub-production.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { type RunningServer, startServer } from "./main.ts";
 
 let stub: StubProduction | undefined;

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Env } from "../core/config/env.ts";
-import type { Database } from "../core/db/schema.ts";
-import { consumeRateLimit } from "../core/rate-limit/consume-rate-limit.ts";
-import { createRateLimitRepository } from "../core/rate-limit/rate-limit-repository.ts";
-import type { SandboxDatabase } from "../simulator/lib/database.ts";
-import type { PlatformId } from "../simulator/lib/platform-ids.ts";
-import type { SandboxRateLimit } from "../simulator/lib/rate-limit.ts";
-import { sandboxAppCredentials } from "../simulator/sandbox-credentials.ts";
+import type { Env } from "#core/config/env.ts";
+import type { Database } from "#core/db/schema.ts";
+import { consumeRateLimit } from "#core/rate-limit/consume-rate-limit.ts";
+import { createRateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
+import type { SandboxDatabase } from "#simulator/lib/database.ts";
+import type { PlatformId } from "#simulator/lib/platform-ids.ts";
+import type { SandboxRateLimit } from "#simulator/lib/rate-limit.ts";
+import { sandboxAppCredentials } from "#simulator/sandbox-credentials.ts";
 
 /**
  * What the host gives the built-in sandbox (a separate program under `simulator/` that imports

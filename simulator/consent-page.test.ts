@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { PlatformId } from "../core/shared/platforms.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 import { createSandboxConsent } from "./consent-page.ts";
 import { createAppCallbackCheck } from "./sandbox-guards.ts";
 import type { ConsentDecision, ConsentRequest } from "./sandbox-kit.ts";

@@ -1,6 +1,6 @@
 /** The market engine's numbers: daily metrics and the store orders they convert into. */
 import { describe, expect, it } from "vitest";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../core/shared/platforms.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import { addDays, findRunningCampaign, NOW, sum, TODAY, useMarketEngines } from "./market-engine-test-kit.ts";
 import type { SimDailyMetric } from "./sandbox-kit.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach } from "vitest";
-import type { DatabaseHandle } from "../core/db/database.ts";
-import type { AdPlatformId } from "../core/shared/platforms.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import type { SimDailyMetric } from "./sandbox-kit.ts";
 import { createSandboxStateRepository } from "./sandbox-state-repository.ts";

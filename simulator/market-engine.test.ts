@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../core/shared/platforms.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import { createMarketEngine } from "./market-engine.ts";
 import { addDays, findRunningCampaign, NOW, TODAY, useMarketEngines } from "./market-engine-test-kit.ts";
 import type { SimDailyMetric } from "./sandbox-kit.ts";

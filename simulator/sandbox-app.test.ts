@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ConnectorMetadata } from "../connectors/connector.ts";
-import type { DatabaseHandle } from "../core/db/database.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
 import {
   SANDBOX_TEST_APP_URL,
   type SandboxServer,
   sandboxHostOptions,
   startSandboxServer,
-} from "../tests/support/sandbox-server.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+} from "#tests/support/sandbox-server.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createSandboxApp, sandboxAdminToken } from "./sandbox-app.ts";
 import type { SandboxKit } from "./sandbox-kit.ts";
 

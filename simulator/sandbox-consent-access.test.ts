@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_TEST_SECRET, type SandboxServer, startSandboxServer } from "../tests/support/sandbox-server.ts";
+import { SANDBOX_TEST_SECRET, type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createSandboxConsent } from "./consent-page.ts";
 import { createWooCommerceSandbox } from "./platforms/woocommerce.ts";
 

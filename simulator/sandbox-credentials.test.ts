@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../core/db/database.ts";
-import type { PlatformId } from "../core/shared/platforms.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxStateRepository, type SandboxStateRepository } from "./sandbox-state-repository.ts";
 

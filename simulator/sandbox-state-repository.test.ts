@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../core/db/database.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createSandboxStateRepository, type SandboxStateRepository } from "./sandbox-state-repository.ts";
 
 let database: DatabaseHandle;

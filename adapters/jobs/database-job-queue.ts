@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../core/db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 import {
   type EnqueueOptions,
   type JobHandler,
@@ -8,8 +8,8 @@ import {
   type JobQueue,
   jobRetryDelayMs,
   RetryLaterError,
-} from "../../core/ports/job-queue.ts";
-import type { Logger } from "../../core/ports/logger.ts";
+} from "#core/ports/job-queue.ts";
+import type { Logger } from "#core/ports/logger.ts";
 
 export interface DatabaseJobQueueOptions {
   db: Kysely<Database>;

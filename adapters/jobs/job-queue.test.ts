@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../core/db/database.ts";
-import type { JobPayload, JobQueue } from "../../core/ports/job-queue.ts";
-import { createTestDatabase, testDatabaseUrl } from "../../tests/support/test-database.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "#adapters/logger.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { JobPayload, JobQueue } from "#core/ports/job-queue.ts";
+import { createTestDatabase, testDatabaseUrl } from "#tests/support/test-database.ts";
 import { createDatabaseJobQueue } from "./database-job-queue.ts";
 import { createPgBossJobQueue } from "./pg-boss-job-queue.ts";
 

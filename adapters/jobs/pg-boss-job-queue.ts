@@ -1,6 +1,6 @@
 import { PgBoss } from "pg-boss";
-import type { EnqueueOptions, JobHandler, JobPayload, JobQueue } from "../../core/ports/job-queue.ts";
-import type { Logger } from "../../core/ports/logger.ts";
+import type { EnqueueOptions, JobHandler, JobPayload, JobQueue } from "#core/ports/job-queue.ts";
+import type { Logger } from "#core/ports/logger.ts";
 
 export interface PgBossJobQueueOptions {
   connectionString: string;

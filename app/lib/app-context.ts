@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { Env, PublicEnv } from "../../core/config/env.ts";
-import type { Logger } from "../../core/ports/logger.ts";
+import type { Env, PublicEnv } from "#core/config/env.ts";
+import type { Logger } from "#core/ports/logger.ts";
 import type { AppServices } from "./app-services.ts";
 
 export interface AppContextValue {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFrontMatter } from "../../core/content/markdown.ts";
-import { BLOG_CATEGORIES } from "../components/blog/blog-types.ts";
+import { BLOG_CATEGORIES } from "#app/components/blog/blog-types.ts";
+import { parseFrontMatter } from "#core/content/markdown.ts";
 import {
   blogFrontMatterSchema,
   computeReadingMinutes,

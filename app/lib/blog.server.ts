@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { parseFrontMatter, renderMarkdown } from "../../core/content/markdown.ts";
 import {
   BLOG_CATEGORIES,
   type BlogCategory,
   type BlogCategorySlug,
   type BlogPost,
   type BlogPostSummary,
-} from "../components/blog/blog-types.ts";
+} from "#app/components/blog/blog-types.ts";
+import { parseFrontMatter, renderMarkdown } from "#core/content/markdown.ts";
 
 /** A common estimate for reading on screen; it keeps our "min read" in line with other sites'. */
 const WORDS_PER_MINUTE = 220;

@@ -1,6 +1,6 @@
 // Bundled into the server build as text; nothing is read from disk at runtime.
-import userGuideSource from "../../content/docs/user-guide.md?raw";
-import { type RenderedMarkdown, renderMarkdown } from "../../core/content/markdown.ts";
+import userGuideSource from "#content/docs/user-guide.md?raw";
+import { type RenderedMarkdown, renderMarkdown } from "#core/content/markdown.ts";
 
 /** Rendered once per process: the guide only changes with a new build. */
 const USER_GUIDE: RenderedMarkdown = renderMarkdown(userGuideSource);

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { Lexer, type Tokens } from "marked";
 import { describe, expect, it } from "vitest";
-import { REMEMBER_ME_SECONDS } from "../../core/accounts/auth-plugins.ts";
-import { RESET_TOKEN_SECONDS, SESSION_SECONDS, VERIFICATION_TOKEN_SECONDS } from "../../core/accounts/auth-server.ts";
-import { AVATAR_MAX_BYTES } from "../../core/accounts/profile-schema.ts";
+import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from "#app/components/layout/sidebar-state.ts";
+import { REMEMBER_ME_SECONDS } from "#core/accounts/auth-plugins.ts";
+import { RESET_TOKEN_SECONDS, SESSION_SECONDS, VERIFICATION_TOKEN_SECONDS } from "#core/accounts/auth-server.ts";
+import { AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.ts";
 import {
   formatPlanPrice,
   monthlyPriceCents,
@@ -11,10 +12,9 @@ import {
   TRIAL_DAYS,
   YEARLY_DISCOUNT_PERCENT,
   yearlyTotalCents,
-} from "../../core/billing/plan-catalog.ts";
-import { parseEnv } from "../../core/config/env.ts";
-import { isWinAnsiEncodable } from "../../core/legal/render-legal-pdf.ts";
-import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from "../components/layout/sidebar-state.ts";
+} from "#core/billing/plan-catalog.ts";
+import { parseEnv } from "#core/config/env.ts";
+import { isWinAnsiEncodable } from "#core/legal/render-legal-pdf.ts";
 import { getLegalDocumentContent, legalPdfFilename } from "./legal-content.server.ts";
 import { LEGAL_DOCUMENTS, LEGAL_EMAIL, type LegalDocumentSlug, SUPPORT_EMAIL } from "./legal-documents.ts";
 import { THEME_STORAGE_KEY } from "./theme.ts";

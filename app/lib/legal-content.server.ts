@@ -1,6 +1,6 @@
-import { type MarkdownHeading, renderMarkdown, slugify } from "../../core/content/markdown.ts";
-import { fillLegalPlaceholders } from "../../core/legal/fill-legal-placeholders.ts";
-import { renderLegalPdf } from "../../core/legal/render-legal-pdf.ts";
+import { type MarkdownHeading, renderMarkdown, slugify } from "#core/content/markdown.ts";
+import { fillLegalPlaceholders } from "#core/legal/fill-legal-placeholders.ts";
+import { renderLegalPdf } from "#core/legal/render-legal-pdf.ts";
 import {
   LEGAL_DOCUMENTS_LAST_UPDATED,
   LEGAL_DOCUMENTS_VERSION,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getViewerContext, type ViewerContext } from "../../core/accounts/get-viewer.ts";
+import { getViewerContext, type ViewerContext } from "#core/accounts/get-viewer.ts";
 import { type AppContextValue, appContext } from "./app-context.ts";
 import type { Viewer } from "./viewer.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLANS } from "../../core/billing/plan-catalog.ts";
+import { PLANS } from "#core/billing/plan-catalog.ts";
 import { buildOrganizationJsonLd, buildSoftwareApplicationJsonLd } from "./structured-data.ts";
 
 const APP_URL = "https://adhelm.example";

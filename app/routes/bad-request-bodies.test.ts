@@ -9,16 +9,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../../adapters/logger.ts";
-import { createApiKey } from "../../core/api-keys/create-api-key.ts";
-import type { DatabaseHandle } from "../../core/db/database.ts";
-import { createApp } from "../../server/app.ts";
-import { createServices } from "../../server/services.ts";
-import { createRouteHandler, type TestRoute } from "../../tests/support/route-handler.ts";
-import { createTestDatabase, TEST_DATA_DIR } from "../../tests/support/test-database.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import { verifiedSessionCookie } from "../../tests/support/verified-session.ts";
-import routeTable from "../routes.ts";
+import { createLogger } from "#adapters/logger.ts";
+import routeTable from "#app/routes.ts";
+import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createApp } from "#server/app.ts";
+import { createServices } from "#server/services.ts";
+import { createRouteHandler, type TestRoute } from "#tests/support/route-handler.ts";
+import { createTestDatabase, TEST_DATA_DIR } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
+import { verifiedSessionCookie } from "#tests/support/verified-session.ts";
 
 const APP_URL = "http://localhost:3000";
 const EMAIL = "ada@example.com";

@@ -1,9 +1,9 @@
 import { Home } from "lucide-react";
 import { data, isRouteErrorResponse, Link, type RouterContextProvider, useRouteError } from "react-router";
-import { Button } from "../components/ui/button.tsx";
-import { appContext } from "../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../lib/seo.ts";
-import { staticPage } from "../lib/static-page.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/not-found";
 
 /** Logs the missing path (the spec asks for it; it shows us broken links from outside) and returns it. */

@@ -1,4 +1,4 @@
-import type { AdPlatformConnector, ConnectorConfig } from "../../core/shared/connector-port.ts";
+import type { AdPlatformConnector, ConnectorConfig } from "#core/shared/connector-port.ts";
 import {
   createGraphCampaign,
   type FacebookClientOptions,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
 import type {
   AdPlatformConnector,
   DateRange,
@@ -7,12 +8,11 @@ import type {
   ExternalCampaign,
   ExternalDailyMetric,
   TokenSet,
-} from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { createFacebookAdsSandbox } from "../../simulator/platforms/facebook-ads.ts";
-import type { SandboxKit, SimCampaign, SimDailyMetric } from "../../simulator/sandbox-kit.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
-import { describeCampaignWrites } from "../campaign-writes.contract.ts";
+} from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
+import type { SandboxKit, SimCampaign, SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createFacebookAdsConnector, type FacebookAdsConnectorOptions } from "./connector.ts";
 import { facebookAdsMetadata } from "./metadata.ts";
 

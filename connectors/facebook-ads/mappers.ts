@@ -3,8 +3,8 @@ import type {
   ExternalCampaign,
   ExternalCampaignStatus,
   ExternalDailyMetric,
-} from "../../core/shared/connector-port.ts";
-import { decimalToMinor } from "../../core/shared/money.ts";
+} from "#core/shared/connector-port.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { GraphAdAccount, GraphCampaign, GraphInsightRow } from "./schemas.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
 
 /** Pinned, because Marketing API versions are auto-upgraded on their own shorter clock. */
 export const FACEBOOK_GRAPH_VERSION = "v26.0";

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { minorToDecimal } from "../../core/shared/money.ts";
-import { microsToMinor } from "../money-units.ts";
-import { parseDurationMs, parseRetryAfter } from "../platform-error.ts";
-import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { microsToMinor } from "#connectors/money-units.ts";
+import { parseDurationMs, parseRetryAfter } from "#connectors/platform-error.ts";
+import { errorFromStatus, readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { minorToDecimal } from "#core/shared/money.ts";
 import {
   type GoogleAdsFailureError,
   type GoogleAdsRow,

@@ -1,6 +1,6 @@
-import type { AdPlatformConnector, ConnectorConfig, DateRange } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { minorToMicros } from "../money-units.ts";
+import { minorToMicros } from "#connectors/money-units.ts";
+import type { AdPlatformConnector, ConnectorConfig, DateRange } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdsClient } from "./client.ts";
 import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
 import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens } from "./oauth.ts";

@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../core/dates/calendar-date.ts";
+import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
 import type {
   AdPlatformConnector,
   ExternalAdAccount,
   ExternalDailyMetric,
   TokenSet,
-} from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { createGoogleAdsSandbox } from "../../simulator/platforms/google-ads.ts";
-import type { SimDailyMetric } from "../../simulator/sandbox-kit.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
-import { describeCampaignWrites } from "../campaign-writes.contract.ts";
+} from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
+import type { SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createGoogleAdsConnector } from "./connector.ts";
 import { googleAdsMetadata } from "./metadata.ts";
 

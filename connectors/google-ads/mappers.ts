@@ -1,12 +1,12 @@
+import { microsToMinor } from "#connectors/money-units.ts";
 import type {
   ExternalAdAccount,
   ExternalCampaign,
   ExternalCampaignStatus,
   ExternalDailyMetric,
-} from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { decimalToMinor } from "../../core/shared/money.ts";
-import { microsToMinor } from "../money-units.ts";
+} from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { GoogleAdsRow } from "./schemas.ts";
 
 /** A customer row (FROM customer) → our ad account. Google's time zones are already IANA names. */

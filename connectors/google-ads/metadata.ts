@@ -1,4 +1,4 @@
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
 
 /**
  * Google Ads lives on three hosts: Google's OAuth consent page, its token endpoint and the Ads API.

@@ -1,6 +1,6 @@
-import type { ConnectorConfig, DateRange } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { ConnectorConfig, DateRange } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { mapLinkedInApiError, parseLinkedInBody } from "./errors.ts";
 import { LINKEDIN_VERSION, readLinkedInUrl } from "./metadata.ts";
 import {

@@ -1,5 +1,5 @@
-import type { AdPlatformConnector, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { minorToDecimal } from "../../core/shared/money.ts";
+import type { AdPlatformConnector, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { minorToDecimal } from "#core/shared/money.ts";
 import {
   createLinkedInCampaign,
   fetchLinkedInAnalytics,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { PlatformError } from "../../core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { linkedInErrorSchema, linkedInOAuthErrorSchema } from "./schemas.ts";
 
 // LinkedIn's 401 subcodes: 65601 means the member revoked the app, so no refresh can help.

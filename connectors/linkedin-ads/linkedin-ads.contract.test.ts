@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { minorToDecimal } from "../../core/shared/money.ts";
-import { createLinkedInAdsSandbox } from "../../simulator/platforms/linkedin-ads.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
-import { describeCampaignWrites } from "../campaign-writes.contract.ts";
+import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { minorToDecimal } from "#core/shared/money.ts";
+import { createLinkedInAdsSandbox } from "#simulator/platforms/linkedin-ads.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createLinkedInAdsConnector } from "./connector.ts";
 import { linkedinAdsMetadata } from "./metadata.ts";
 

@@ -1,5 +1,5 @@
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
 
 /** The Marketing API version every call pins (LinkedIn has no default version). */
 export const LINKEDIN_VERSION = "202607";

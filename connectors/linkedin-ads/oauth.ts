@@ -1,6 +1,6 @@
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { mapLinkedInTokenError, parseLinkedInBody } from "./errors.ts";
 import { LINKEDIN_SCOPES, readLinkedInUrl } from "./metadata.ts";
 import { linkedInTokenSchema } from "./schemas.ts";

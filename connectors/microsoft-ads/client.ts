@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { parseRetryAfter } from "../platform-error.ts";
-import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { parseRetryAfter } from "#connectors/platform-error.ts";
+import { errorFromStatus, readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { readCsvRecords, readZipEntries } from "./report-file.ts";
 import { microsoftFaultSchema } from "./schemas.ts";
 

@@ -5,9 +5,9 @@ import type {
   DateRange,
   ExternalAdAccount,
   TokenSet,
-} from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { minorToDecimal } from "../../core/shared/money.ts";
+} from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { minorToDecimal } from "#core/shared/money.ts";
 import { createMicrosoftAdsClient, type MicrosoftScope } from "./client.ts";
 import { mapMicrosoftAccount, mapMicrosoftCampaign, mapMicrosoftReportRow } from "./mappers.ts";
 import { buildMicrosoftAuthorizeUrl, exchangeMicrosoftCode, refreshMicrosoftTokens } from "./oauth.ts";

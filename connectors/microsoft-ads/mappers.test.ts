@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MICROSOFT_TIME_ZONE_NAMES, toMicrosoftTimeZone } from "../../simulator/platforms/microsoft-ads-time-zones.ts";
+import { MICROSOFT_TIME_ZONE_NAMES, toMicrosoftTimeZone } from "#simulator/platforms/microsoft-ads-time-zones.ts";
 import {
   mapMicrosoftCampaign,
   mapMicrosoftCampaignStatus,

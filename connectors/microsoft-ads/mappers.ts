@@ -3,9 +3,9 @@ import type {
   ExternalCampaign,
   ExternalCampaignStatus,
   ExternalDailyMetric,
-} from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { decimalToMinor } from "../../core/shared/money.ts";
+} from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { MicrosoftCampaign } from "./schemas.ts";
 
 /**

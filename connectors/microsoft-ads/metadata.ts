@@ -1,4 +1,4 @@
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
 
 /**
  * Microsoft Advertising (Bing Ads API v13, REST): the Microsoft identity platform for OAuth and

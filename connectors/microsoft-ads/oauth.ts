@@ -1,6 +1,6 @@
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { errorFromStatus, readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { microsoftOAuthErrorSchema, microsoftTokenResponseSchema } from "./schemas.ts";
 
 export const MICROSOFT_ADS_SCOPE = "https://ads.microsoft.com/msads.manage offline_access";

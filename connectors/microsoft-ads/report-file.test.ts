@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeZip } from "../../simulator/platforms/microsoft-ads-zip.ts";
+import { writeZip } from "#simulator/platforms/microsoft-ads-zip.ts";
 import { parseCsv, readCsvRecords, readZipEntries } from "./report-file.ts";
 
 describe("readZipEntries", () => {

@@ -1,5 +1,5 @@
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
 import { mapShopifyGraphQLErrors, mapShopifyHttpError, parseShopifyBody } from "./errors.ts";
 import { resolveShopBase, SHOPIFY_API_VERSION } from "./metadata.ts";
 import {

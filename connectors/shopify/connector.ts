@@ -1,5 +1,5 @@
-import type { ConnectorConfig, DateRange, StoreConnector, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
+import type { ConnectorConfig, DateRange, StoreConnector, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import {
   buildPaidOrdersSearch,
   fetchShopifyOrders,

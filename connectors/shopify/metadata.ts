@@ -1,5 +1,5 @@
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
 
 export const SHOPIFY_API_VERSION = "2026-10";
 /** `read_orders` reaches the last 60 days of orders; older ones need `read_all_orders`. */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { mapShopifyTokenError, parseShopifyBody } from "./errors.ts";
 import { resolveShopBase, SHOPIFY_SCOPES } from "./metadata.ts";
 import { shopifyTokenSchema } from "./schemas.ts";

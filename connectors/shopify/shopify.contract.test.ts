@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ExternalOrder, StoreConnector, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { createShopifySandbox } from "../../simulator/platforms/shopify.ts";
-import type { SimOrder } from "../../simulator/sandbox-kit.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import type { ExternalOrder, StoreConnector, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { createShopifySandbox } from "#simulator/platforms/shopify.ts";
+import type { SimOrder } from "#simulator/sandbox-kit.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createShopifyConnector } from "./connector.ts";
 import { shopifyMetadata } from "./metadata.ts";
 

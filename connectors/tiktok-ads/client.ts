@@ -1,5 +1,5 @@
-import type { DateRange } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
+import type { DateRange } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import {
   advertiserInfoSchema,
   advertiserListSchema,

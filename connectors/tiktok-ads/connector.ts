@@ -1,6 +1,6 @@
-import type { AdPlatformConnector, ConnectorConfig } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { minorToDecimal } from "../../core/shared/money.ts";
+import type { AdPlatformConnector, ConnectorConfig } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { minorToDecimal } from "#core/shared/money.ts";
 import {
   createTikTokCampaign,
   fetchTikTokReport,

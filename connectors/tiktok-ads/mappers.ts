@@ -3,8 +3,8 @@ import type {
   ExternalCampaign,
   ExternalCampaignStatus,
   ExternalDailyMetric,
-} from "../../core/shared/connector-port.ts";
-import { decimalToMinor } from "../../core/shared/money.ts";
+} from "#core/shared/connector-port.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { TikTokAdvertiserInfo, TikTokCampaign, TikTokReportRow } from "./schemas.ts";
 
 /** Budget modes whose `budget` is a daily amount; a total (lifetime) budget is not. */

@@ -1,4 +1,4 @@
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
 
 /**
  * TikTok API for Business v1.3. URL names the connector reads: `authorize` (the advertiser

@@ -1,5 +1,5 @@
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { advertiserListSchema, tokenDataSchema } from "./schemas.ts";
 import { callTikTok } from "./tiktok-request.ts";
 

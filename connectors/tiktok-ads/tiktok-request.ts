@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { errorFromStatus, readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { errorFromStatus, readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { envelopeSchema } from "./schemas.ts";
 
 const PLATFORM = "tiktok-ads";

@@ -1,6 +1,6 @@
-import type { ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { readJsonBody, sendPlatformRequest } from "../platform-http.ts";
+import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
+import type { ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { mapWooError, mapWooTransportError, parseWooBody } from "./errors.ts";
 import { resolveStoreBase } from "./metadata.ts";
 import { type WooOrder, type WooSite, wooCurrencySchema, wooOrdersSchema, wooSiteSchema } from "./schemas.ts";

@@ -1,4 +1,4 @@
-import type { ConnectorConfig, DateRange, StoreConnector } from "../../core/shared/connector-port.ts";
+import type { ConnectorConfig, DateRange, StoreConnector } from "#core/shared/connector-port.ts";
 import { createWooSession, fetchWooCurrency, fetchWooOrders, fetchWooSite } from "./client.ts";
 import { mapWooOrder, mapWooStore } from "./mappers.ts";
 import { buildWooAuthorizeUrl, completeWooAuthorization } from "./oauth.ts";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { parseRetryAfter } from "../platform-error.ts";
+import { parseRetryAfter } from "#connectors/platform-error.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { wooErrorSchema } from "./schemas.ts";
 
 /**

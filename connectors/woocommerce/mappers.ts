@@ -1,5 +1,5 @@
-import type { ExternalOrder, ExternalStore } from "../../core/shared/connector-port.ts";
-import { decimalToMinor } from "../../core/shared/money.ts";
+import type { ExternalOrder, ExternalStore } from "#core/shared/connector-port.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { WooOrder, WooSite } from "./schemas.ts";
 
 /**

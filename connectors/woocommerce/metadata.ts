@@ -1,5 +1,5 @@
-import type { ConnectorConfig } from "../../core/shared/connector-port.ts";
-import type { ConnectorMetadata } from "../connector.ts";
+import type { ConnectorMetadata } from "#connectors/connector.ts";
+import type { ConnectorConfig } from "#core/shared/connector-port.ts";
 
 export const WOOCOMMERCE_APP_NAME = "Adhelm";
 /** Read-only keys: Adhelm reads orders and never changes a store. */

@@ -1,5 +1,5 @@
-import type { AuthorizeInput, ConnectorConfig, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
+import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { parseWooBody } from "./errors.ts";
 import { resolveStoreBase, WOOCOMMERCE_APP_NAME, WOOCOMMERCE_SCOPE } from "./metadata.ts";
 import { wooKeysSchema } from "./schemas.ts";

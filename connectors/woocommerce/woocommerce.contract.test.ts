@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ExternalOrder, StoreConnector, TokenSet } from "../../core/shared/connector-port.ts";
-import { PlatformError } from "../../core/shared/connector-port.ts";
-import { createWooCommerceSandbox } from "../../simulator/platforms/woocommerce.ts";
-import type { SimOrder } from "../../simulator/sandbox-kit.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
+import type { ExternalOrder, StoreConnector, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { createWooCommerceSandbox } from "#simulator/platforms/woocommerce.ts";
+import type { SimOrder } from "#simulator/sandbox-kit.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createWooCommerceConnector } from "./connector.ts";
 import { woocommerceMetadata } from "./metadata.ts";
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Env } from "../config/env.ts";
+import type { Env } from "#core/config/env.ts";
 
 /**
  * Browser binders: a random value in an HttpOnly, SameSite=Strict cookie of the browser that

@@ -1,6 +1,6 @@
-import type { Env } from "../config/env.ts";
-import type { BackoffRule } from "../rate-limit/backoff.ts";
-import type { RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
+import type { Env } from "#core/config/env.ts";
+import type { BackoffRule } from "#core/rate-limit/backoff.ts";
+import type { RateLimitRule } from "#core/rate-limit/consume-rate-limit.ts";
 
 /**
  * Failed sign-ins from one address on one account: five at once (typos), then 1 s, 2 s, 4 s … up to

@@ -1,12 +1,12 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { organization } from "better-auth/plugins/organization";
-import type { Env } from "../config/env.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import type { OrganizationRepository } from "../organizations/organization-repository.ts";
-import { ensureWorkspace } from "../organizations/resolve-organization.ts";
-import type { Logger } from "../ports/logger.ts";
-import type { Mailer, MailMessage } from "../ports/mailer.ts";
+import type { Env } from "#core/config/env.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { OrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { ensureWorkspace } from "#core/organizations/resolve-organization.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { Mailer, MailMessage } from "#core/ports/mailer.ts";
 import { rememberMePlugin, sessionMaxAgePlugin } from "./auth-plugins.ts";
 import { gitHubOAuthConfig } from "./github-provider.ts";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./mail-templates.ts";

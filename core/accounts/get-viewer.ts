@@ -1,5 +1,5 @@
-import type { Membership, OrganizationRepository } from "../organizations/organization-repository.ts";
-import { resolveOrganization } from "../organizations/resolve-organization.ts";
+import type { Membership, OrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { resolveOrganization } from "#core/organizations/resolve-organization.ts";
 import type { PreferencesRepository } from "./preferences-repository.ts";
 import type { Preferences } from "./preferences-schema.ts";
 import type { ProfileRepository, UserProfile } from "./profile-repository.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 
 /** Reads of better-auth's tables that our own rules in front of it need. */
 export interface IdentityRepository {

@@ -1,5 +1,5 @@
-import { greet, PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
-import type { MailMessage } from "../ports/mailer.ts";
+import { greet, PRODUCT_NAME, renderLayoutMail } from "#core/mail/mail-layout.ts";
+import type { MailMessage } from "#core/ports/mailer.ts";
 
 /*
  * Mails to an address nobody has verified yet carry no text the sender chose: whoever signs up

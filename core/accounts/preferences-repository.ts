@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 import { DEFAULT_PREFERENCES, type Preferences, preferencesSchema } from "./preferences-schema.ts";
 
 export interface PreferencesRepository {

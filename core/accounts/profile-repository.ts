@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, UserProfileTable } from "../db/schema.ts";
+import type { Database, UserProfileTable } from "#core/db/schema.ts";
 import { PROFILE_DEFAULTS, type ProfileUpdate } from "./profile-schema.ts";
 
 export interface UserProfile {

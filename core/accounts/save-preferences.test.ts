@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalOf } from "../../tests/support/refusal.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { refusalOf } from "#tests/support/refusal.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createPreferencesRepository, type PreferencesRepository } from "./preferences-repository.ts";
 import { DEFAULT_PREFERENCES } from "./preferences-schema.ts";
 import { savePreferences } from "./save-preferences.ts";

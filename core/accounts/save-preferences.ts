@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { PreferencesRepository } from "./preferences-repository.ts";
 import { type Preferences, preferencesSchema } from "./preferences-schema.ts";
 

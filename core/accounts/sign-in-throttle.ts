@@ -1,6 +1,6 @@
-import { claimBackoff, resetBackoff } from "../rate-limit/backoff.ts";
-import { consumeRateLimit, releaseRateLimit } from "../rate-limit/consume-rate-limit.ts";
-import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
+import { claimBackoff, resetBackoff } from "#core/rate-limit/backoff.ts";
+import { consumeRateLimit, releaseRateLimit } from "#core/rate-limit/consume-rate-limit.ts";
+import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { type AuthRateLimitRules, SIGN_IN_BACKOFF } from "./auth-rate-limits.ts";
 
 /** What the password check found, as far as the limits care. */

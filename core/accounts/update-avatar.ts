@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { AppError } from "../errors/app-error.ts";
-import type { FileStorage } from "../ports/file-storage.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
 import { AVATAR_MAX_BYTES } from "./profile-schema.ts";
 

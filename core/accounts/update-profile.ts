@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import { isSupportedCurrency, isSupportedTimeZone } from "./profile-options.ts";
 import type { ProfileRepository, UserProfile } from "./profile-repository.ts";
 import { type ProfileInput, profileSchema } from "./profile-schema.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { migrateTo, migrateToLatest } from "../db/migrate.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { migrateTo, migrateToLatest } from "#core/db/migrate.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createAnalyticsRepository } from "./analytics-repository.ts";
 import { getDashboardAnalytics } from "./get-dashboard-analytics.ts";
 

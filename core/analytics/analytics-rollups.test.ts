@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../dates/calendar-date.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { type AnalyticsFixture, createAnalyticsFixture, type SeededDay } from "./analytics-test-fixture.ts";
 import type { DateRange, MetricSums } from "./analytics-types.ts";
 import { listDays } from "./date-range.ts";

@@ -25,7 +25,7 @@
  * recomputed from the first unchanged row (backward), whichever touches fewer days.
  */
 import { sql } from "kysely";
-import { addDays, type CalendarDate } from "../dates/calendar-date.ts";
+import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
 import {
   chunk,
   type Db,

@@ -4,10 +4,10 @@
  * asked for), the range lookups on the running totals and the campaign summaries.
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import { toIsoTimestamp } from "../campaigns/iso-timestamp.ts";
-import { addDays, type CalendarDate } from "../dates/calendar-date.ts";
-import type { Database } from "../db/schema.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import { toIsoTimestamp } from "#core/campaigns/iso-timestamp.ts";
+import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignFilters, CampaignSummary, DateRange, MetricSums } from "./analytics-types.ts";
 import { roundConversions } from "./kpis.ts";
 

@@ -4,12 +4,12 @@
  * repository's own upserts (so the rollups are maintained the way they are in production).
  */
 import { randomUUID } from "node:crypto";
-import { createViewer } from "../../tests/support/integration-fixture.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import type { CampaignStatus, ConnectionStatus } from "../shared/domain-enums.ts";
-import type { AdPlatformId, PlatformId } from "../shared/platforms.ts";
-import { createSyncRepository, type SyncRepository } from "../sync/sync-repository.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { CampaignStatus, ConnectionStatus } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId, PlatformId } from "#core/shared/platforms.ts";
+import { createSyncRepository, type SyncRepository } from "#core/sync/sync-repository.ts";
+import { createViewer } from "#tests/support/integration-fixture.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { type AnalyticsRepository, createAnalyticsRepository } from "./analytics-repository.ts";
 import type { MetricSums } from "./analytics-types.ts";
 

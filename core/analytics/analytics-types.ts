@@ -4,9 +4,9 @@
  * currencies are never added together. Dates are calendar dates (YYYY-MM-DD), inclusive.
  */
 
-import type { CalendarDate } from "../dates/calendar-date.ts";
-import type { CampaignStatus } from "../shared/domain-enums.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { CalendarDate } from "#core/dates/calendar-date.ts";
+import type { CampaignStatus } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 
 export interface DateRange {
   from: CalendarDate;

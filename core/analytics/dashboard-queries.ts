@@ -1,6 +1,6 @@
 /** The dashboard's analytics: best and worst campaigns, sums and days per platform, store revenue. */
 import { type SqlBool, sql } from "kysely";
-import { type AdPlatformId, isAdPlatform, isStorePlatform } from "../shared/platforms.ts";
+import { type AdPlatformId, isAdPlatform, isStorePlatform } from "#core/shared/platforms.ts";
 import {
   type Db,
   difference,

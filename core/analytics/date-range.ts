@@ -4,8 +4,8 @@
  * from the caller: the ads clock's date in the viewer's time zone.
  */
 import { z } from "zod";
-import { addDays, type CalendarDate } from "../dates/calendar-date.ts";
-import { AppError } from "../errors/app-error.ts";
+import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { DateRange } from "./analytics-types.ts";
 
 export const DATE_RANGE_PRESETS = [

@@ -1,6 +1,6 @@
 /** The CSV exports: every campaign-day of the visible campaigns, a batch at a time. */
 import { sql } from "kysely";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { chunk, type Db, filteredCampaigns, findManagedAccountIds, METRIC_COLUMNS, toSums } from "./analytics-sql.ts";
 import type { CampaignFilters, DailyMetricExportRow, DateRange } from "./analytics-types.ts";
 import { countDays } from "./date-range.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
 import type { CampaignMetrics, CampaignMetricsQuery } from "./analytics-types.ts";
 import { listDays } from "./date-range.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import { type AnalyticsFixture, createAnalyticsFixture } from "./analytics-test-fixture.ts";
 import { PREVIOUS, RANGE, type Scenario, seedScenario } from "./analytics-test-scenario.ts";
 import type { CampaignSortKey, CampaignTableQuery, SortDirection } from "./analytics-types.ts";

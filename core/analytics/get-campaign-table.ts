@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
 import type { CampaignTablePage, CampaignTableQuery } from "./analytics-types.ts";
 import { withPeriodKpis } from "./campaign-rows.ts";

@@ -1,4 +1,4 @@
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { AnalyticsRepository, PlatformSums, StoreRevenueBySource } from "./analytics-repository.ts";
 import type {
   BlendedRoas,

@@ -1,4 +1,4 @@
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { AnalyticsRepository } from "./analytics-repository.ts";
 import type { DateRange, Kpis, MetricSums } from "./analytics-types.ts";
 import { addSums, emptySums, toKpis } from "./kpis.ts";

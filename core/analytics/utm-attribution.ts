@@ -1,5 +1,5 @@
 /** Which ad platform sent a store order, read from its UTM source (case-insensitive). */
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 
 const PLATFORM_BY_SOURCE_WORD: Record<string, AdPlatformId> = {
   google: "google-ads",

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 import { type ApiKeyCache, createApiKeyCache } from "./api-key-cache.ts";
 import { type ApiKeyRepository, createApiKeyRepository } from "./api-key-repository.ts";
 

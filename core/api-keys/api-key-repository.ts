@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { ApiKeyScope } from "../shared/domain-enums.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiKeyScope } from "../shared/domain-enums.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
 export const API_KEY_SCOPES = ["read", "read_write"] as const satisfies readonly ApiKeyScope[];
 export const API_KEY_NAME_MAX_LENGTH = 100;

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from "../shared/domain-enums.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
 export type ApiKeyStatus = "active" | "expired" | "revoked";
 

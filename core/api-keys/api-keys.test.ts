@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createViewer } from "../../tests/support/integration-fixture.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createViewer } from "#tests/support/integration-fixture.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { ApiKeyDependencies } from "./api-key-dependencies.ts";
 import { createApiKeyDependencies } from "./api-key-dependencies.ts";
 import {

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { CachedApiKey } from "./api-key-cache.ts";
 import type { ApiKeyDependencies } from "./api-key-dependencies.ts";
 import type { ApiKeyCredential } from "./api-key-repository.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ApiKeyDependencies } from "./api-key-dependencies.ts";
 import { createApiKeySchemaAt } from "./api-key-schemas.ts";
 import { toApiKeySummary } from "./api-key-status.ts";

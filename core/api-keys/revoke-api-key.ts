@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ApiKeyDependencies } from "./api-key-dependencies.ts";
 import { toApiKeySummary } from "./api-key-status.ts";
 import type { ApiKeySummary } from "./api-key-types.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "../errors/app-error.ts";
-import type { ChangeSource } from "../shared/domain-enums.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { ApplyChangesResult, ChangeActor, ChangeItemResult } from "./campaign-change-types.ts";
 import {

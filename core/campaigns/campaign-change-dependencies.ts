@@ -1,7 +1,7 @@
-import type { ConnectionRepository } from "../integrations/connection-repository.ts";
-import type { TokenCipher } from "../security/token-cipher.ts";
-import type { ConnectorRegistry } from "../shared/connector-port.ts";
-import type { RetryPolicy } from "../sync/retry-policy.ts";
+import type { ConnectionRepository } from "#core/integrations/connection-repository.ts";
+import type { TokenCipher } from "#core/security/token-cipher.ts";
+import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
+import type { RetryPolicy } from "#core/sync/retry-policy.ts";
 import type { CampaignRepository } from "./campaign-repository.ts";
 import type { ChangeLogRepository } from "./change-log-repository.ts";
 

@@ -4,8 +4,8 @@
  * records every change pushed to a platform, with its undo.
  */
 
-import type { ChangeAction, ChangeActorType, ChangeOutcome, ChangeSource } from "../shared/domain-enums.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { ChangeAction, ChangeActorType, ChangeOutcome, ChangeSource } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 
 /** What a campaign's editable settings were, or became. Only the fields a change touches are set. */
 export interface CampaignSettings {

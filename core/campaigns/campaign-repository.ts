@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CompiledQuery, type Kysely, sql } from "kysely";
-import type { CampaignFilters, CampaignSummary } from "../analytics/analytics-types.ts";
-import type { Database } from "../db/schema.ts";
-import type { ExternalCampaign } from "../shared/connector-port.ts";
-import type { CampaignStatus, ConnectionStatus } from "../shared/domain-enums.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { CampaignFilters, CampaignSummary } from "#core/analytics/analytics-types.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { ExternalCampaign } from "#core/shared/connector-port.ts";
+import type { CampaignStatus, ConnectionStatus } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
 
 export interface AdAccountForChange {

@@ -3,16 +3,16 @@
  * account of four campaigns each), and organizations connected and synced to it over HTTP.
  */
 
-import { createFacebookAdsSandbox } from "../../simulator/platforms/facebook-ads.ts";
-import { createGoogleAdsSandbox } from "../../simulator/platforms/google-ads.ts";
-import { createViewer, integrationDependencies } from "../../tests/support/integration-fixture.ts";
-import { type SandboxServer, startSandboxServer } from "../../tests/support/sandbox-server.ts";
-import { completeConnection } from "../integrations/complete-connection.ts";
-import type { ConnectingViewer } from "../integrations/integration-dependencies.ts";
-import { openTokens } from "../integrations/save-grant.ts";
-import { startConnection } from "../integrations/start-connection.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
-import { syncConnection } from "../sync/sync-connection.ts";
+import { completeConnection } from "#core/integrations/complete-connection.ts";
+import type { ConnectingViewer } from "#core/integrations/integration-dependencies.ts";
+import { openTokens } from "#core/integrations/save-grant.ts";
+import { startConnection } from "#core/integrations/start-connection.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
+import { syncConnection } from "#core/sync/sync-connection.ts";
+import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
+import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
+import { createViewer, integrationDependencies } from "#tests/support/integration-fixture.ts";
+import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { ChangeActor } from "./campaign-change-types.ts";
 import { createCampaignRepository } from "./campaign-repository.ts";

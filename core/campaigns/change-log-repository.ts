@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { ChangeAction, ChangeOutcome, ChangeSource } from "../shared/domain-enums.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { ChangeAction, ChangeOutcome, ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignSettings, ChangeActor, ChangeLogEntry } from "./campaign-change-types.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
 

@@ -1,7 +1,7 @@
-import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import { AppError } from "../errors/app-error.ts";
-import type { ExternalCampaign, NewExternalCampaign } from "../shared/connector-port.ts";
-import type { ChangeSource } from "../shared/domain-enums.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { ExternalCampaign, NewExternalCampaign } from "#core/shared/connector-port.ts";
+import type { ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { ChangeActor } from "./campaign-change-types.ts";
 import {

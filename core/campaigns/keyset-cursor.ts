@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
 
 /** Where a page ended: the last row's sort key (its timestamp as stored, then its id). */

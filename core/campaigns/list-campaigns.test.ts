@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import { createSyncRepository } from "../sync/sync-repository.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
 import { findCampaignSummary, type ListCampaignsRequest, listCampaigns } from "./list-campaigns.ts";
 

@@ -1,7 +1,7 @@
-import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import { AppError } from "../errors/app-error.ts";
-import type { CampaignStatus } from "../shared/domain-enums.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { CampaignStatus } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { decodeCursor, pageOf } from "./keyset-cursor.ts";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { ChangeLogEntry } from "./campaign-change-types.ts";
 import { decodeCursor, pageOf } from "./keyset-cursor.ts";

@@ -1,5 +1,5 @@
-import { AppError } from "../errors/app-error.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { CampaignSettings, ChangePreview, RequestedChange } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { CampaignSettings, ChangeActor, ChangeItemResult } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, messageField, personNameField } from "../forms/form-fields.ts";
+import { emailField, messageField, personNameField } from "#core/forms/form-fields.ts";
 
 export const LINK_MESSAGE = "Enter a full link that starts with https://, like https://linkedin.com/in/your-name";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 
 export interface DashboardCounts {
   /** Enabled and paused campaigns in managed ad accounts behind live connections. */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnalyticsFixture, createAnalyticsFixture } from "../analytics/analytics-test-fixture.ts";
-import { createGoalRepository } from "../goals/goal-repository.ts";
-import { createOnboardingRepository } from "../onboarding/onboarding-repository.ts";
-import { createOrganizationRepository } from "../organizations/organization-repository.ts";
+import { type AnalyticsFixture, createAnalyticsFixture } from "#core/analytics/analytics-test-fixture.ts";
+import { createGoalRepository } from "#core/goals/goal-repository.ts";
+import { createOnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { createDashboardRepository } from "./dashboard-repository.ts";
 import { type DashboardDependencies, getDashboard } from "./get-dashboard.ts";
 

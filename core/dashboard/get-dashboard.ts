@@ -1,11 +1,11 @@
-import type { AnalyticsRepository } from "../analytics/analytics-repository.ts";
-import type { DashboardAnalytics, DateRange } from "../analytics/analytics-types.ts";
-import { dateRangeFromSearchParams, type ResolvedDateRange } from "../analytics/date-range.ts";
-import { getDashboardAnalytics } from "../analytics/get-dashboard-analytics.ts";
-import { type CalendarDate, calendarDateIn } from "../dates/calendar-date.ts";
-import { type GoalProgressDependencies, type GoalsProgress, getGoalProgress } from "../goals/get-goal-progress.ts";
-import { getOnboardingProgress, type OnboardingProgress } from "../onboarding/get-onboarding-progress.ts";
-import type { OnboardingRepository } from "../onboarding/onboarding-repository.ts";
+import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import type { DashboardAnalytics, DateRange } from "#core/analytics/analytics-types.ts";
+import { dateRangeFromSearchParams, type ResolvedDateRange } from "#core/analytics/date-range.ts";
+import { getDashboardAnalytics } from "#core/analytics/get-dashboard-analytics.ts";
+import { type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
+import { type GoalProgressDependencies, type GoalsProgress, getGoalProgress } from "#core/goals/get-goal-progress.ts";
+import { getOnboardingProgress, type OnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
+import type { OnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
 import type { DashboardRepository } from "./dashboard-repository.ts";
 
 export interface Dashboard {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { listMigrationNames, migrateToLatest } from "./migrate.ts";
 

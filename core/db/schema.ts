@@ -11,7 +11,7 @@ import type {
   NewsletterStatus,
   SyncRunKind,
   SyncRunStatus,
-} from "../shared/domain-enums.ts";
+} from "#core/shared/domain-enums.ts";
 
 /** Kysely's view of our tables. Repositories map these rows to domain types. */
 export interface RateLimitTable {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { DatabaseHandle } from "./database.ts";
 import { migrateTo, migrateToLatest } from "./migrate.ts";
 

@@ -2,7 +2,7 @@
  * Month-to-date pacing of a monthly budget: how much of it is spent against how much of the month
  * has gone by, and where the month will end at this pace.
  */
-import type { CalendarDate } from "../dates/calendar-date.ts";
+import type { CalendarDate } from "#core/dates/calendar-date.ts";
 
 /**
  * - `on_track`: the month ends within 10% of the budget at this pace;

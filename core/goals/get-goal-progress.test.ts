@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnalyticsFixture, createAnalyticsFixture } from "../analytics/analytics-test-fixture.ts";
-import { createOrganizationRepository } from "../organizations/organization-repository.ts";
+import { type AnalyticsFixture, createAnalyticsFixture } from "#core/analytics/analytics-test-fixture.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { getGoalProgress } from "./get-goal-progress.ts";
 import { createGoalRepository, type GoalRepository, type GoalValues } from "./goal-repository.ts";
 

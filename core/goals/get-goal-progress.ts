@@ -1,8 +1,8 @@
-import type { AnalyticsRepository } from "../analytics/analytics-repository.ts";
-import type { Kpis } from "../analytics/analytics-types.ts";
-import { getScopeTotals } from "../analytics/get-scope-totals.ts";
-import { emptySums, toKpis } from "../analytics/kpis.ts";
-import type { CalendarDate } from "../dates/calendar-date.ts";
+import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import type { Kpis } from "#core/analytics/analytics-types.ts";
+import { getScopeTotals } from "#core/analytics/get-scope-totals.ts";
+import { emptySums, toKpis } from "#core/analytics/kpis.ts";
+import type { CalendarDate } from "#core/dates/calendar-date.ts";
 import { type BudgetPacing, type MonthToDate, monthToDate, paceBudget } from "./budget-pacing.ts";
 import type { Goal, GoalRepository } from "./goal-repository.ts";
 

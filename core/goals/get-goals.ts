@@ -1,5 +1,5 @@
-import type { ConnectionRepository } from "../integrations/connection-repository.ts";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../shared/platforms.ts";
+import type { ConnectionRepository } from "#core/integrations/connection-repository.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import type { Goal, GoalRepository } from "./goal-repository.ts";
 
 export interface GoalSettings {

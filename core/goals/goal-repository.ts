@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, GoalTable } from "../db/schema.ts";
-import type { GoalTargetKind } from "../shared/domain-enums.ts";
+import type { Database, GoalTable } from "#core/db/schema.ts";
+import type { GoalTargetKind } from "#core/shared/domain-enums.ts";
 import { GOAL_SCOPES, type GoalScope } from "./goal-schema.ts";
 
 /** One goal of an organization: for all of it ("organization") or for one ad platform. */

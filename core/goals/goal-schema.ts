@@ -4,7 +4,7 @@
  * the currency's major units ("5000", "49.90"); the server turns them into minor units.
  */
 import { z } from "zod";
-import { AD_PLATFORM_IDS } from "../shared/platforms.ts";
+import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 export const ORGANIZATION_SCOPE = "organization";
 export const GOAL_SCOPES = [ORGANIZATION_SCOPE, ...AD_PLATFORM_IDS] as const;

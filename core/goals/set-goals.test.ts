@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConnection } from "../../tests/support/ad-data.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { AppError } from "../errors/app-error.ts";
-import { type ConnectionRepository, createConnectionRepository } from "../integrations/connection-repository.ts";
-import { createOrganizationRepository } from "../organizations/organization-repository.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { type ConnectionRepository, createConnectionRepository } from "#core/integrations/connection-repository.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { getGoals } from "./get-goals.ts";
 import { createGoalRepository, type GoalRepository } from "./goal-repository.ts";
 import { type GoalEntryInput, goalsFormSchema } from "./goal-schema.ts";

@@ -1,5 +1,5 @@
-import { AppError } from "../errors/app-error.ts";
-import { decimalToMinor } from "../shared/money.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
 import type { Goal, GoalRepository, GoalValues } from "./goal-repository.ts";
 import { goalsFormSchema, type ParsedGoalEntry } from "./goal-schema.ts";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { requestSync } from "./request-sync.ts";
 import { requireConnectedConnection } from "./require-connection.ts";

@@ -1,7 +1,7 @@
-import { AppError } from "../errors/app-error.ts";
-import { sealedPlace } from "../security/token-cipher.ts";
-import type { TokenSet } from "../shared/connector-port.ts";
-import { isAdPlatform, isStorePlatform, type PlatformId, type StorePlatformId } from "../shared/platforms.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { sealedPlace } from "#core/security/token-cipher.ts";
+import type { TokenSet } from "#core/shared/connector-port.ts";
+import { isAdPlatform, isStorePlatform, type PlatformId, type StorePlatformId } from "#core/shared/platforms.ts";
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,

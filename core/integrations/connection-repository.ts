@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import type { ExternalAdAccount } from "../shared/connector-port.ts";
-import type { ConnectionStatus } from "../shared/domain-enums.ts";
-import type { PlatformId } from "../shared/platforms.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { ExternalAdAccount } from "#core/shared/connector-port.ts";
+import type { ConnectionStatus } from "#core/shared/domain-enums.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 
 /** A connection as the domain sees it. Tokens stay sealed here; only the sync opens them. */
 export interface ConnectionRecord {

@@ -1,7 +1,7 @@
-import type { JobQueue } from "../ports/job-queue.ts";
-import type { TokenCipher } from "../security/token-cipher.ts";
-import type { ConnectorRegistry } from "../shared/connector-port.ts";
-import type { SyncRepository } from "../sync/sync-repository.ts";
+import type { JobQueue } from "#core/ports/job-queue.ts";
+import type { TokenCipher } from "#core/security/token-cipher.ts";
+import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
+import type { SyncRepository } from "#core/sync/sync-repository.ts";
 import type { ConnectionRepository } from "./connection-repository.ts";
 
 /** What the connect flow's use cases need; wired once in `server/services.ts`. */

@@ -1,6 +1,6 @@
-import type { ConnectorMode } from "../shared/connector-port.ts";
-import type { ConnectionStatus, SyncRunKind, SyncRunStatus } from "../shared/domain-enums.ts";
-import type { PlatformId } from "../shared/platforms.ts";
+import type { ConnectorMode } from "#core/shared/connector-port.ts";
+import type { ConnectionStatus, SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { PLATFORM_CATALOG, type PlatformListing } from "./platform-catalog.ts";
 

@@ -17,7 +17,7 @@ import {
   pressConnect,
   returnToCallback,
   startConnectFlowServer,
-} from "../../tests/support/connect-flow-server.ts";
+} from "#tests/support/connect-flow-server.ts";
 import { hashState, OAUTH_STATE_TTL_MS } from "./start-connection.ts";
 
 let server: ConnectFlowServer;

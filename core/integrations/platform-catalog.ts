@@ -1,4 +1,4 @@
-import type { PlatformId } from "../shared/platforms.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 
 export type ListedPlatformId = PlatformId | "twitter-ads";
 

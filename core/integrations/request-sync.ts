@@ -1,4 +1,4 @@
-import type { SyncRunKind } from "../shared/domain-enums.ts";
+import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 
 export const SYNC_QUEUE = "connection-sync";

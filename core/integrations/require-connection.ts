@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ConnectionRecord, ConnectionRepository } from "./connection-repository.ts";
 
 /** The organization's connection, still connected; anything else is "not found" to the caller. */

@@ -1,7 +1,7 @@
-import { sealedPlace, type TokenCipher } from "../security/token-cipher.ts";
-import type { TokenSet } from "../shared/connector-port.ts";
-import type { AdPlatformId, StorePlatformId } from "../shared/platforms.ts";
-import { withRetry } from "../sync/retry-policy.ts";
+import { sealedPlace, type TokenCipher } from "#core/security/token-cipher.ts";
+import type { TokenSet } from "#core/shared/connector-port.ts";
+import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
+import { withRetry } from "#core/sync/retry-policy.ts";
 import type { ConnectionRecord, SealedTokens } from "./connection-repository.ts";
 import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { requestSync } from "./request-sync.ts";

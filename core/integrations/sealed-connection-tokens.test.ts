@@ -4,13 +4,13 @@
  * that state, and an organization has one connection per platform however many callbacks race.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createViewer } from "../../tests/support/integration-fixture.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { createTokenCipher, SealedTokenError, sealedPlace } from "../security/token-cipher.ts";
-import type { ConnectorRegistry, TokenSet } from "../shared/connector-port.ts";
-import { PlatformError } from "../shared/connector-port.ts";
-import { openPlatformSession } from "../sync/platform-session.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTokenCipher, SealedTokenError, sealedPlace } from "#core/security/token-cipher.ts";
+import type { ConnectorRegistry, TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { openPlatformSession } from "#core/sync/platform-session.ts";
+import { createViewer } from "#tests/support/integration-fixture.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { completeConnection, receiveStoreKeys } from "./complete-connection.ts";
 import { type ConnectionRepository, createConnectionRepository } from "./connection-repository.ts";
 import type { ConnectingViewer, IntegrationDependencies } from "./integration-dependencies.ts";

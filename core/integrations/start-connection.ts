@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { AppError } from "../errors/app-error.ts";
-import { isAdPlatform, isStorePlatform, type PlatformId } from "../shared/platforms.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { isAdPlatform, isStorePlatform, type PlatformId } from "#core/shared/platforms.ts";
 import { type ConnectingViewer, callbackUrlFor, type IntegrationDependencies } from "./integration-dependencies.ts";
 import { findListing } from "./platform-catalog.ts";
 

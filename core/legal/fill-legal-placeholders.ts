@@ -8,7 +8,7 @@ import {
   TRIAL_PLAN_ID,
   YEARLY_DISCOUNT_PERCENT,
   yearlyTotalCents,
-} from "../billing/plan-catalog.ts";
+} from "#core/billing/plan-catalog.ts";
 
 /**
  * The legal texts state plan facts (prices, limits, the trial) that the pricing page also shows.

@@ -1,4 +1,4 @@
-import type { MailMessage } from "../ports/mailer.ts";
+import type { MailMessage } from "#core/ports/mailer.ts";
 
 export const PRODUCT_NAME = "Adhelm";
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
-import type { MailMessage } from "../ports/mailer.ts";
+import { PRODUCT_NAME, renderLayoutMail } from "#core/mail/mail-layout.ts";
+import type { MailMessage } from "#core/ports/mailer.ts";
 
 /**
  * RFC 2369 and RFC 8058: mail clients show their own unsubscribe button, and a POST to the link

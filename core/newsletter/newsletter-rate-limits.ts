@@ -1,5 +1,5 @@
-import type { Env } from "../config/env.ts";
-import type { RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
+import type { Env } from "#core/config/env.ts";
+import type { RateLimitRule } from "#core/rate-limit/consume-rate-limit.ts";
 
 /** Subscriptions per client address, and confirmation mails per address (both per hour). */
 export function newsletterRateLimitRules(

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database, NewsletterSubscriberTable } from "../db/schema.ts";
-import type { NewsletterStatus } from "../shared/domain-enums.ts";
+import type { Database, NewsletterSubscriberTable } from "#core/db/schema.ts";
+import type { NewsletterStatus } from "#core/shared/domain-enums.ts";
 
 export interface NewsletterSubscriber {
   id: string;

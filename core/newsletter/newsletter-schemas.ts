@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "../forms/form-fields.ts";
+import { emailField } from "#core/forms/form-fields.ts";
 
 /** Where a subscribe box sits; the first subscription's source is kept with the subscriber. */
 export const NEWSLETTER_SOURCES = ["footer", "blog", "changelog"] as const;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Env } from "../config/env.ts";
-import { AppError } from "../errors/app-error.ts";
-import { fieldErrorsOf } from "../forms/form-fields.ts";
-import type { Logger } from "../ports/logger.ts";
-import type { Mailer } from "../ports/mailer.ts";
-import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
-import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
+import type { Env } from "#core/config/env.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { fieldErrorsOf } from "#core/forms/form-fields.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { Mailer } from "#core/ports/mailer.ts";
+import { enforceRateLimit } from "#core/rate-limit/enforce-rate-limit.ts";
+import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { newsletterConfirmationMail } from "./newsletter-mail-templates.ts";
 import { newsletterRateLimitRules } from "./newsletter-rate-limits.ts";
 import type { NewsletterRepository, SubscriberTokens } from "./newsletter-repository.ts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConnection } from "../../tests/support/ad-data.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { createOrganizationRepository } from "../organizations/organization-repository.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { getOnboardingProgress, isProfileComplete, type OnboardingStepId } from "./get-onboarding-progress.ts";
 import { createOnboardingRepository, type OnboardingRepository } from "./onboarding-repository.ts";
 

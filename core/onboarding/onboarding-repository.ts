@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { AD_PLATFORM_IDS, STORE_PLATFORM_IDS } from "../shared/platforms.ts";
+import type { Database } from "#core/db/schema.ts";
+import { AD_PLATFORM_IDS, STORE_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 /** What the getting-started steps are computed from, for one person in one organization. */
 export interface OnboardingFacts {

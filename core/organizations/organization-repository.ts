@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 
 /** An organization as seen by one of its members. */
 export interface Membership {

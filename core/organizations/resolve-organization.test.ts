@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./organization-repository.ts";
 import { ensureWorkspace, personalWorkspaceName, resolveOrganization } from "./resolve-organization.ts";
 

@@ -1,5 +1,5 @@
-import type { ApiPrincipal } from "../api-keys/api-key-types.ts";
-import type { ChangeActor } from "../campaigns/campaign-change-types.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
+import type { ChangeActor } from "#core/campaigns/campaign-change-types.ts";
 
 /** How a change made with a key shows in the change log: API key “Reporting”. */
 export function apiKeyActor(principal: ApiPrincipal): ChangeActor {

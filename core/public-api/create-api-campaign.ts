@@ -1,9 +1,9 @@
-import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import type { ApiPrincipal } from "../api-keys/api-key-types.ts";
-import type { CampaignChangeDependencies } from "../campaigns/campaign-change-dependencies.ts";
-import { createCampaign } from "../campaigns/create-campaign.ts";
-import { AppError } from "../errors/app-error.ts";
-import { isAdPlatform } from "../shared/platforms.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
+import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
+import { createCampaign } from "#core/campaigns/create-campaign.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { isAdPlatform } from "#core/shared/platforms.ts";
 import { apiKeyActor } from "./api-actor.ts";
 import type { CreateCampaignBody } from "./public-api-schemas.ts";
 import { fromWireStatus, toWirePlatform } from "./wire-values.ts";

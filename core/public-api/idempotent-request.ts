@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { AppError } from "../errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { IdempotencyRepository } from "./idempotency-repository.ts";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "./public-api-schemas.ts";
 

@@ -1,4 +1,4 @@
-import type { CampaignMetrics, CampaignSummary, Kpis } from "../analytics/analytics-types.ts";
+import type { CampaignMetrics, CampaignSummary, Kpis } from "#core/analytics/analytics-types.ts";
 import type { WireCampaign, WireCampaignMetrics } from "./public-api-schemas.ts";
 import { toWirePlatform, toWireStatus } from "./wire-values.ts";
 

@@ -4,7 +4,7 @@
  * (`.meta({ id })` names a component), and the routes validate requests with them.
  */
 import { z } from "zod";
-import { calendarDateSchema, MAX_RANGE_DAYS } from "../analytics/date-range.ts";
+import { calendarDateSchema, MAX_RANGE_DAYS } from "#core/analytics/date-range.ts";
 import { WIRE_PLATFORMS, WIRE_STATUSES } from "./wire-values.ts";
 
 export const MAX_PAGE_SIZE = 100;

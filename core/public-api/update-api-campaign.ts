@@ -1,9 +1,9 @@
-import type { CampaignSummary } from "../analytics/analytics-types.ts";
-import type { ApiPrincipal } from "../api-keys/api-key-types.ts";
-import type { CampaignChangeDependencies } from "../campaigns/campaign-change-dependencies.ts";
-import { findCampaignSummary } from "../campaigns/list-campaigns.ts";
-import { updateCampaign } from "../campaigns/update-campaign.ts";
-import { AppError } from "../errors/app-error.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
+import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
+import { findCampaignSummary } from "#core/campaigns/list-campaigns.ts";
+import { updateCampaign } from "#core/campaigns/update-campaign.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import { apiKeyActor } from "./api-actor.ts";
 import type { UpdateCampaignBody } from "./public-api-schemas.ts";
 import { fromWireStatus } from "./wire-values.ts";

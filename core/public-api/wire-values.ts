@@ -3,8 +3,8 @@
  * and campaign statuses as marketers say them (active, not enabled).
  */
 
-import type { CampaignStatus } from "../shared/domain-enums.ts";
-import type { AdPlatformId } from "../shared/platforms.ts";
+import type { CampaignStatus } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 
 export const WIRE_PLATFORMS = ["google_ads", "microsoft_ads", "meta", "tiktok", "linkedin"] as const;
 export type WirePlatform = (typeof WIRE_PLATFORMS)[number];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { type BackoffRule, claimBackoff, resetBackoff } from "./backoff.ts";
 import { consumeRateLimit, releaseRateLimit } from "./consume-rate-limit.ts";
 import { backoffDelayMs, createRateLimitRepository } from "./rate-limit-repository.ts";

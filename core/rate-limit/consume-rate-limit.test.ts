@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { consumeRateLimit } from "./consume-rate-limit.ts";
 import { createRateLimitRepository } from "./rate-limit-repository.ts";
 

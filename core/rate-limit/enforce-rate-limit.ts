@@ -1,6 +1,6 @@
-import { AppError } from "../errors/app-error.ts";
-import { consumeRateLimit, type RateLimitRule } from "../rate-limit/consume-rate-limit.ts";
-import type { RateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { consumeRateLimit, type RateLimitRule } from "#core/rate-limit/consume-rate-limit.ts";
+import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 
 /** "Try again in 12 minutes": people read minutes, not seconds. */
 export function describeWait(resetSeconds: number): string {

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Database } from "#core/db/schema.ts";
 
 /** How a back-off grows: `freeAttempts` go through at once, then each waits twice as long, up to `maxDelayMs`. */
 export interface BackoffPolicy {

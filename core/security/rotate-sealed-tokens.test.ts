@@ -1,8 +1,8 @@
 import { createCipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createViewer } from "../../tests/support/integration-fixture.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { DatabaseHandle } from "../db/database.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createViewer } from "#tests/support/integration-fixture.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { rotateSealedTokens, TokenRotationError } from "./rotate-sealed-tokens.ts";
 import { createTokenCipher, sealedPlace } from "./token-cipher.ts";
 

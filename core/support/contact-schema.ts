@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, messageField, personNameField } from "../forms/form-fields.ts";
+import { emailField, messageField, personNameField } from "#core/forms/form-fields.ts";
 
 /** The help center's topics, in the order the form lists them. */
 export const CONTACT_TOPICS = [

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../adapters/logger.ts";
-import { createRecordingMailer } from "../../tests/support/recording-mailer.ts";
-import { refusalOf } from "../../tests/support/refusal.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { EMAIL_MESSAGE } from "../forms/form-fields.ts";
-import { createRateLimitRepository } from "../rate-limit/rate-limit-repository.ts";
+import { createLogger } from "#adapters/logger.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { EMAIL_MESSAGE } from "#core/forms/form-fields.ts";
+import { createRateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
+import { createRecordingMailer } from "#tests/support/recording-mailer.ts";
+import { refusalOf } from "#tests/support/refusal.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { createContactMessageRepository } from "./contact-message-repository.ts";
 import { generateReference, REFERENCE_PATTERN, type SupportDeps, sendContactMessage } from "./send-contact-message.ts";
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME, renderLayoutMail } from "../mail/mail-layout.ts";
-import type { MailMessage } from "../ports/mailer.ts";
+import { PRODUCT_NAME, renderLayoutMail } from "#core/mail/mail-layout.ts";
+import type { MailMessage } from "#core/ports/mailer.ts";
 import type { ContactMessage } from "./contact-schema.ts";
 import { topicLabel } from "./contact-schema.ts";
 

@@ -1,9 +1,9 @@
-import type { ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
-import { openTokens, sealTokens } from "../integrations/save-grant.ts";
-import { SealedTokenError, type TokenCipher } from "../security/token-cipher.ts";
-import type { TokenSet } from "../shared/connector-port.ts";
-import { PlatformError } from "../shared/connector-port.ts";
-import type { PlatformId } from "../shared/platforms.ts";
+import type { ConnectionRecord, ConnectionRepository } from "#core/integrations/connection-repository.ts";
+import { openTokens, sealTokens } from "#core/integrations/save-grant.ts";
+import { SealedTokenError, type TokenCipher } from "#core/security/token-cipher.ts";
+import type { TokenSet } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import type { PlatformId } from "#core/shared/platforms.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
 
 /** Refresh a little before expiry, so a long sync never sends a token that dies in flight. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlatformError } from "../shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import { retryDelayMs, withRetry } from "./retry-policy.ts";
 
 const throttled = (retryAfterMs?: number) =>

@@ -1,4 +1,4 @@
-import { PlatformError } from "../shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 
 /**
  * The one retry policy for every platform call: capped exponential backoff with full jitter,

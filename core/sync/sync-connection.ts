@@ -1,11 +1,15 @@
-import { addDays, type CalendarDate, calendarDateIn } from "../dates/calendar-date.ts";
-import type { AdAccountRecord, ConnectionRecord, ConnectionRepository } from "../integrations/connection-repository.ts";
-import type { Logger } from "../ports/logger.ts";
-import type { TokenCipher } from "../security/token-cipher.ts";
-import type { ConnectorRegistry, DateRange } from "../shared/connector-port.ts";
-import { PlatformError } from "../shared/connector-port.ts";
-import type { SyncRunKind } from "../shared/domain-enums.ts";
-import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } from "../shared/platforms.ts";
+import { addDays, type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
+import type {
+  AdAccountRecord,
+  ConnectionRecord,
+  ConnectionRepository,
+} from "#core/integrations/connection-repository.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { TokenCipher } from "#core/security/token-cipher.ts";
+import type { ConnectorRegistry, DateRange } from "#core/shared/connector-port.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import type { SyncRunKind } from "#core/shared/domain-enums.ts";
+import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } from "#core/shared/platforms.ts";
 import type { AdsClock } from "./ads-clock.ts";
 import { openPlatformSession, type PlatformSession } from "./platform-session.ts";
 import type { RetryPolicy } from "./retry-policy.ts";

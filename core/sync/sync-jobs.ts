@@ -1,6 +1,6 @@
-import { requestSync, SYNC_QUEUE } from "../integrations/request-sync.ts";
-import { type JobQueue, RetryLaterError } from "../ports/job-queue.ts";
-import type { SyncRunKind } from "../shared/domain-enums.ts";
+import { requestSync, SYNC_QUEUE } from "#core/integrations/request-sync.ts";
+import { type JobQueue, RetryLaterError } from "#core/ports/job-queue.ts";
+import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import { type SyncDependencies, syncConnection } from "./sync-connection.ts";
 
 /**

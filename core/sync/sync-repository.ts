@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { refreshMetricRollups, refreshStoreRollups } from "../analytics/analytics-rollups.ts";
-import type { Database } from "../db/schema.ts";
-import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "../shared/connector-port.ts";
-import type { SyncRunKind, SyncRunStatus } from "../shared/domain-enums.ts";
+import { refreshMetricRollups, refreshStoreRollups } from "#core/analytics/analytics-rollups.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "#core/shared/connector-port.ts";
+import type { SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
 
 export interface SyncRunRecord {
   id: string;

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { ApiKeyDependencies } from "../../core/api-keys/api-key-dependencies.ts";
-import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
-import { authenticateApiKey } from "../../core/api-keys/authenticate-api-key.ts";
-import type { ApiCallDecision, ApiCallMeter, LimitState } from "../../core/api-usage/meter-api-calls.ts";
-import { findPlan, PLANS } from "../../core/billing/plan-catalog.ts";
-import { AppError } from "../../core/errors/app-error.ts";
-import { consumeRateLimit, type RateLimitRule } from "../../core/rate-limit/consume-rate-limit.ts";
-import type { RateLimitRepository } from "../../core/rate-limit/rate-limit-repository.ts";
+import type { ApiKeyDependencies } from "#core/api-keys/api-key-dependencies.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
+import { authenticateApiKey } from "#core/api-keys/authenticate-api-key.ts";
+import type { ApiCallDecision, ApiCallMeter, LimitState } from "#core/api-usage/meter-api-calls.ts";
+import { findPlan, PLANS } from "#core/billing/plan-catalog.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { consumeRateLimit, type RateLimitRule } from "#core/rate-limit/consume-rate-limit.ts";
+import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { errorResponse, wwwAuthenticate } from "./api-errors.ts";
 

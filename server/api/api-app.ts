@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { describeValidationError } from "./api-errors.ts";
 

@@ -1,4 +1,4 @@
-import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
 
 /** What the API's middleware hands its handlers. */
 export type ApiEnv = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCampaignRepository } from "../../core/campaigns/campaign-repository.ts";
-import type { DatabaseHandle } from "../../core/db/database.ts";
-import type { WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
-import { seedConnection } from "../../tests/support/ad-data.ts";
-import { createViewer } from "../../tests/support/integration-fixture.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { createCampaignRepository } from "#core/campaigns/campaign-repository.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { WireCampaignList } from "#core/public-api/public-api-schemas.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { createViewer } from "#tests/support/integration-fixture.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { createCampaignListCache } from "./campaign-list-cache.ts";
 
 let database: DatabaseHandle;

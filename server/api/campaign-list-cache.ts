@@ -12,8 +12,8 @@
 import { hash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
 import { z } from "zod";
-import type { CampaignRepository } from "../../core/campaigns/campaign-repository.ts";
-import { campaignListSchema, type WireCampaignList } from "../../core/public-api/public-api-schemas.ts";
+import type { CampaignRepository } from "#core/campaigns/campaign-repository.ts";
+import { campaignListSchema, type WireCampaignList } from "#core/public-api/public-api-schemas.ts";
 
 /** A page as JSON text, still typed as the page, so answering with it is checked like c.json(). */
 export type CampaignListJson = string & { readonly page: WireCampaignList };

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { API_ENDPOINTS } from "../../app/lib/api-examples.ts";
-import type { AnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
-import { presetRange } from "../../core/analytics/date-range.ts";
-import { getCampaignMetrics } from "../../core/analytics/get-campaign-metrics.ts";
-import type { CampaignChangeDependencies } from "../../core/campaigns/campaign-change-dependencies.ts";
-import { findCampaignSummary, listCampaigns } from "../../core/campaigns/list-campaigns.ts";
-import { AppError } from "../../core/errors/app-error.ts";
-import { createApiCampaign } from "../../core/public-api/create-api-campaign.ts";
-import { toWireCampaign, toWireCampaignMetrics } from "../../core/public-api/public-api-mappers.ts";
+import { API_ENDPOINTS } from "#app/lib/api-examples.ts";
+import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import { presetRange } from "#core/analytics/date-range.ts";
+import { getCampaignMetrics } from "#core/analytics/get-campaign-metrics.ts";
+import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
+import { findCampaignSummary, listCampaigns } from "#core/campaigns/list-campaigns.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { createApiCampaign } from "#core/public-api/create-api-campaign.ts";
+import { toWireCampaign, toWireCampaignMetrics } from "#core/public-api/public-api-mappers.ts";
 import {
   campaignEnvelopeSchema,
   campaignIdParamsSchema,
@@ -19,10 +19,10 @@ import {
   listCampaignsQuerySchema,
   metricsQuerySchema,
   updateCampaignBodySchema,
-} from "../../core/public-api/public-api-schemas.ts";
-import { NO_SUCH_CAMPAIGN_MESSAGE, updateApiCampaign } from "../../core/public-api/update-api-campaign.ts";
-import { fromWirePlatform, fromWireStatus } from "../../core/public-api/wire-values.ts";
-import type { AdsClock } from "../../core/sync/ads-clock.ts";
+} from "#core/public-api/public-api-schemas.ts";
+import { NO_SUCH_CAMPAIGN_MESSAGE, updateApiCampaign } from "#core/public-api/update-api-campaign.ts";
+import { fromWirePlatform, fromWireStatus } from "#core/public-api/wire-values.ts";
+import type { AdsClock } from "#core/sync/ads-clock.ts";
 import type { ApiApp } from "./api-app.ts";
 import { campaignListResponse, createCampaignListCache } from "./campaign-list-cache.ts";
 import {

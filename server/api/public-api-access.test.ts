@@ -1,8 +1,8 @@
 /** The public API's access: errors, keys, rate and usage limits, usage counting and isolation between organizations. */
 import { describe, expect, it } from "vitest";
-import { revokeApiKey } from "../../core/api-keys/revoke-api-key.ts";
-import { createApiUsageRepository } from "../../core/api-usage/api-usage-repository.ts";
-import { usagePeriodOf } from "../../core/api-usage/meter-api-calls.ts";
+import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
+import { createApiUsageRepository } from "#core/api-usage/api-usage-repository.ts";
+import { usagePeriodOf } from "#core/api-usage/meter-api-calls.ts";
 import { errorOf, googleCampaignOf, idsOf, usePublicApiSuite, type WireCampaign } from "./public-api-test-kit.ts";
 
 const suite = usePublicApiSuite();

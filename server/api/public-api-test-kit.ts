@@ -5,19 +5,19 @@
  * API publishes.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { createApiKey } from "../../core/api-keys/create-api-key.ts";
+import { createApiKey } from "#core/api-keys/create-api-key.ts";
 import {
   type CampaignSandbox,
   type ConnectedOrganization,
   startCampaignSandbox,
-} from "../../core/campaigns/campaign-test-fixture.ts";
-import type { DatabaseHandle } from "../../core/db/database.ts";
-import type { ApiKeyScope } from "../../core/shared/domain-enums.ts";
-import { silentLogger } from "../../tests/support/integration-fixture.ts";
-import { testDatabaseUrl } from "../../tests/support/test-database.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import { createApp } from "../app.ts";
-import { createServices, type ServerServices } from "../services.ts";
+} from "#core/campaigns/campaign-test-fixture.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
+import { createApp } from "#server/app.ts";
+import { createServices, type ServerServices } from "#server/services.ts";
+import { silentLogger } from "#tests/support/integration-fixture.ts";
+import { testDatabaseUrl } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { contractViolations } from "./openapi-contract.ts";
 import type { OpenApiDocument } from "./openapi-document.ts";
 

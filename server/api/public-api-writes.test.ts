@@ -1,6 +1,6 @@
 /** The public API's writes: creating and updating campaigns on their platforms, and Idempotency-Key. */
 import { describe, expect, it } from "vitest";
-import { listChangeLog } from "../../core/campaigns/list-change-log.ts";
+import { listChangeLog } from "#core/campaigns/list-change-log.ts";
 import { errorOf, googleCampaignOf, usePublicApiSuite } from "./public-api-test-kit.ts";
 
 const suite = usePublicApiSuite();

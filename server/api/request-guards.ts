@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import type { ApiPrincipal } from "../../core/api-keys/api-key-types.ts";
-import { AppError } from "../../core/errors/app-error.ts";
-import type { IdempotencyRepository } from "../../core/public-api/idempotency-repository.ts";
-import { runIdempotentRequest } from "../../core/public-api/idempotent-request.ts";
+import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { IdempotencyRepository } from "#core/public-api/idempotency-repository.ts";
+import { runIdempotentRequest } from "#core/public-api/idempotent-request.ts";
 import type { ApiEnv } from "./api-env.ts";
 import { errorResponse, wwwAuthenticate } from "./api-errors.ts";
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { RequestIdVariables } from "hono/request-id";
-import type { Logger } from "../../core/ports/logger.ts";
+import type { Logger } from "#core/ports/logger.ts";
 
 /** One structured line per request, with the request id that the response also carries. */
 export function requestLogger(logger: Logger) {

@@ -1,6 +1,6 @@
 /** Finding 3: login CSRF through the reset hand-off and the verification link. */
 import { describe, expect, it } from "vitest";
-import { HANDOFF_MESSAGES } from "../../core/accounts/session-handoff.ts";
+import { HANDOFF_MESSAGES } from "#core/accounts/session-handoff.ts";
 import {
   APP_URL,
   type AuthContext,

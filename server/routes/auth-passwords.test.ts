@@ -1,6 +1,6 @@
 /** Finding 9: common passwords refused, and only the better-auth endpoints the app uses reachable. */
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE } from "../../core/accounts/common-passwords.ts";
+import { COMMON_PASSWORD_MESSAGE } from "#core/accounts/common-passwords.ts";
 import { cleanUpAfterEach, PASSWORD, resetToken, setup, signup, verifiedUser } from "./auth-test-kit.ts";
 
 cleanUpAfterEach();

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { describeWait } from "../../core/rate-limit/enforce-rate-limit.ts";
+import { describeWait } from "#core/rate-limit/enforce-rate-limit.ts";
 
 /** better-auth's error shape, so the browser reads our answers and its answers the same way. */
 export function authError(

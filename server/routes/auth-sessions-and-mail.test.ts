@@ -1,7 +1,7 @@
 /** Finding 15: PKCE for GitHub, the sessions' absolute lifetime, and no sender-chosen text in mail to unverified addresses. */
 import { describe, expect, it } from "vitest";
-import { startFakeGitHub } from "../../tests/support/fake-github.ts";
-import { waitForMail } from "../../tests/support/outbox.ts";
+import { startFakeGitHub } from "#tests/support/fake-github.ts";
+import { waitForMail } from "#tests/support/outbox.ts";
 import { APP_URL, CookieJar, cleanUpAfterEach, PASSWORD, setup, signup, verifiedUser } from "./auth-test-kit.ts";
 
 cleanUpAfterEach();

@@ -2,15 +2,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach } from "vitest";
-import { createLogger } from "../../adapters/logger.ts";
-import * as sessionHandoffRoute from "../../app/routes/resources/session-handoff.ts";
-import type { DatabaseHandle } from "../../core/db/database.ts";
-import { linkIn, waitForMail } from "../../tests/support/outbox.ts";
-import { createRouteHandler } from "../../tests/support/route-handler.ts";
-import { createTestDatabase, TEST_DATA_DIR } from "../../tests/support/test-database.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import { createApp } from "../app.ts";
-import { createServices } from "../services.ts";
+import { createLogger } from "#adapters/logger.ts";
+import * as sessionHandoffRoute from "#app/routes/resources/session-handoff.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createApp } from "#server/app.ts";
+import { createServices } from "#server/services.ts";
+import { linkIn, waitForMail } from "#tests/support/outbox.ts";
+import { createRouteHandler } from "#tests/support/route-handler.ts";
+import { createTestDatabase, TEST_DATA_DIR } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 
 export const APP_URL = "http://localhost:3000";
 export const PASSWORD = "Engine-1843";

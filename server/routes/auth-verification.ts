@@ -1,14 +1,9 @@
 import type { Context } from "hono";
-import {
-  binderCookies,
-  consumeSignupBinder,
-  newBinder,
-  rememberSignupBinder,
-} from "../../core/accounts/auth-binders.ts";
-import type { AuthServer } from "../../core/accounts/auth-server.ts";
-import type { IdentityRepository } from "../../core/accounts/identity-repository.ts";
-import { exchangeSessionHandoff, issueSessionHandoff } from "../../core/accounts/session-handoff.ts";
-import type { Env } from "../../core/config/env.ts";
+import { binderCookies, consumeSignupBinder, newBinder, rememberSignupBinder } from "#core/accounts/auth-binders.ts";
+import type { AuthServer } from "#core/accounts/auth-server.ts";
+import type { IdentityRepository } from "#core/accounts/identity-repository.ts";
+import { exchangeSessionHandoff, issueSessionHandoff } from "#core/accounts/session-handoff.ts";
+import type { Env } from "#core/config/env.ts";
 import { authError, withCookies } from "./auth-responses.ts";
 
 interface VerificationDeps {

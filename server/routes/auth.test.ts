@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { linkIn, waitForMail } from "../../tests/support/outbox.ts";
-import { testEnv } from "../../tests/support/test-env.ts";
-import { createServices } from "../services.ts";
+import { createServices } from "#server/services.ts";
+import { linkIn, waitForMail } from "#tests/support/outbox.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import {
   APP_URL,
   CookieJar,

@@ -1,21 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  newPasswordSchema,
-  signupSchema,
-} from "../../core/accounts/account-schemas.ts";
-import { binderCookies, newBinder } from "../../core/accounts/auth-binders.ts";
-import { authRateLimitRules } from "../../core/accounts/auth-rate-limits.ts";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../core/accounts/common-passwords.ts";
-import { GITHUB_PROVIDER_ID } from "../../core/accounts/github-provider.ts";
-import { issueSessionHandoff } from "../../core/accounts/session-handoff.ts";
-import { admitSignIn, clearSignInFailures } from "../../core/accounts/sign-in-throttle.ts";
-import type { Env } from "../../core/config/env.ts";
-import { consumeRateLimit } from "../../core/rate-limit/consume-rate-limit.ts";
-import type { ClientAddressResolver } from "../client-address.ts";
-import type { ServerServices } from "../services.ts";
+import { forgotPasswordSchema, loginSchema, newPasswordSchema, signupSchema } from "#core/accounts/account-schemas.ts";
+import { binderCookies, newBinder } from "#core/accounts/auth-binders.ts";
+import { authRateLimitRules } from "#core/accounts/auth-rate-limits.ts";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "#core/accounts/common-passwords.ts";
+import { GITHUB_PROVIDER_ID } from "#core/accounts/github-provider.ts";
+import { issueSessionHandoff } from "#core/accounts/session-handoff.ts";
+import { admitSignIn, clearSignInFailures } from "#core/accounts/sign-in-throttle.ts";
+import type { Env } from "#core/config/env.ts";
+import { consumeRateLimit } from "#core/rate-limit/consume-rate-limit.ts";
+import type { ClientAddressResolver } from "#server/client-address.ts";
+import type { ServerServices } from "#server/services.ts";
 import { invalid, invalidField, notFound, readJson, tooMany, withBody } from "./auth-responses.ts";
 import { bindSignupBrowser, verifyEmail } from "./auth-verification.ts";
 

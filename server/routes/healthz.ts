@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type DatabaseHandle, pingDatabase } from "../../core/db/database.ts";
+import { type DatabaseHandle, pingDatabase } from "#core/db/database.ts";
 
 const PING_TIMEOUT_MS = 2_000;
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { FileStorage } from "../../core/ports/file-storage.ts";
+import type { FileStorage } from "#core/ports/file-storage.ts";
 
 const MEDIA_KEY = /^avatars\/[A-Za-z0-9_-]{1,64}\/avatar\.webp$/;
 

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newSignedInPage } from "../support/accounts.ts";
-import { axeViolations } from "../support/axe.ts";
-import { setupBrowser } from "../support/browser.ts";
+import { newSignedInPage } from "#tests/support/accounts.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedUser, signInAs } from "../support/accounts.ts";
-import { seedConnection } from "../support/ad-data.ts";
-import { axeViolations } from "../support/axe.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
-import { organizationOwnedBy, withServerDatabase } from "../support/server-database.ts";
+import { createVerifiedUser, signInAs } from "#tests/support/accounts.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newSignedInPage } from "../support/accounts.ts";
-import { setupBrowser } from "../support/browser.ts";
+import { newSignedInPage } from "#tests/support/accounts.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 const desktop = { viewport: { width: 1280, height: 800 } };

@@ -9,8 +9,8 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   waitForMailTo,
-} from "../support/accounts.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+} from "#tests/support/accounts.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { parseFrontMatter } from "../../core/content/markdown.ts";
-import { axeViolations } from "../support/axe.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { parseFrontMatter } from "#core/content/markdown.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_AUTH_SECRET } from "../../core/config/env.ts";
-import { sandboxAdminToken } from "../../simulator/sandbox-app.ts";
-import { signedInPage } from "../support/accounts.ts";
-import { seedConnection } from "../support/ad-data.ts";
-import { axeViolations } from "../support/axe.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
-import { organizationOwnedBy, withServerDatabase } from "../support/server-database.ts";
+import { DEVELOPMENT_AUTH_SECRET } from "#core/config/env.ts";
+import { sandboxAdminToken } from "#simulator/sandbox-app.ts";
+import { signedInPage } from "#tests/support/accounts.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 const SYNC_TIMEOUT = 25_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CHANGELOG_RELEASES } from "../../app/lib/changelog.server.ts";
-import { axeViolations } from "../support/axe.ts";
-import { setupBrowser } from "../support/browser.ts";
+import { CHANGELOG_RELEASES } from "#app/lib/changelog.server.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

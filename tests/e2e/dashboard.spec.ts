@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
-import { addDays, calendarDateIn } from "../../core/dates/calendar-date.ts";
-import type { Database } from "../../core/db/schema.ts";
-import { createSyncRepository } from "../../core/sync/sync-repository.ts";
-import { createVerifiedUser, signInAs } from "../support/accounts.ts";
-import { seedConnection } from "../support/ad-data.ts";
-import { axeViolations } from "../support/axe.ts";
-import { setupBrowser } from "../support/browser.ts";
-import { organizationOwnedBy, withServerDatabase } from "../support/server-database.ts";
+import { createAnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import { addDays, calendarDateIn } from "#core/dates/calendar-date.ts";
+import type { Database } from "#core/db/schema.ts";
+import { createSyncRepository } from "#core/sync/sync-repository.ts";
+import { createVerifiedUser, signInAs } from "#tests/support/accounts.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 const desktop = { viewport: { width: 1280, height: 800 } };

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../core/db/database.ts";
-import { createMarketEngine } from "../../simulator/market-engine.ts";
-import { createSandboxStateRepository } from "../../simulator/sandbox-state-repository.ts";
-import { freePort } from "../support/free-port.ts";
-import { TEST_DATA_DIR } from "../support/test-database.ts";
+import { openDatabase } from "#core/db/database.ts";
+import { createMarketEngine } from "#simulator/market-engine.ts";
+import { createSandboxStateRepository } from "#simulator/sandbox-state-repository.ts";
+import { freePort } from "#tests/support/free-port.ts";
+import { TEST_DATA_DIR } from "#tests/support/test-database.ts";
 
 const DEMO_EMAIL = "demo@adhelm.local";
 const DEMO_PASSWORD = "Adhelm-demo-2026";

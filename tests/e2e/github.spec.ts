@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { gitHubApiBase } from "../../core/accounts/github-provider.ts";
-import { BUILD_DIR } from "../../scripts/build-if-stale.ts";
-import { startServer } from "../../server/main.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
-import { TEST_DATA_DIR } from "../support/test-database.ts";
-import { testEnv } from "../support/test-env.ts";
+import { gitHubApiBase } from "#core/accounts/github-provider.ts";
+import { BUILD_DIR } from "#scripts/build-if-stale.ts";
+import { startServer } from "#server/main.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
+import { TEST_DATA_DIR } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 
 const browser = setupBrowser();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { subjectOf, uniqueEmail, waitForMailTo } from "../support/accounts.ts";
-import { axeViolations } from "../support/axe.ts";
-import { setupBrowser } from "../support/browser.ts";
-import { headersOf, toastIn, waitForMailMentioning } from "../support/public-forms.ts";
-import { withServerDatabase } from "../support/server-database.ts";
+import { subjectOf, uniqueEmail, waitForMailTo } from "#tests/support/accounts.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { headersOf, toastIn, waitForMailMentioning } from "#tests/support/public-forms.ts";
+import { withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 const SUPPORT_INBOX = "support@adhelm.com";

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../core/db/schema.ts";
-import { createVerifiedUser, signInAs } from "../support/accounts.ts";
-import { type SeededConnection, seedConnection } from "../support/ad-data.ts";
-import { setupBrowser } from "../support/browser.ts";
-import { organizationOwnedBy, withServerDatabase } from "../support/server-database.ts";
+import type { Database } from "#core/db/schema.ts";
+import { createVerifiedUser, signInAs } from "#tests/support/accounts.ts";
+import { type SeededConnection, seedConnection } from "#tests/support/ad-data.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 const MINUTE = 60_000;

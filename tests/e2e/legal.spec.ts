@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../support/axe.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { setupBrowser } from "../support/browser.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { linkMailedTo, mailsTo, subjectOf, uniqueEmail, waitForMailTo } from "../support/accounts.ts";
-import { setupBrowser } from "../support/browser.ts";
-import { headersOf, toastIn } from "../support/public-forms.ts";
-import { withServerDatabase } from "../support/server-database.ts";
+import { linkMailedTo, mailsTo, subjectOf, uniqueEmail, waitForMailTo } from "#tests/support/accounts.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { headersOf, toastIn } from "#tests/support/public-forms.ts";
+import { withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 const CHECK_INBOX =

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PREFERENCES } from "../../core/accounts/preferences-schema.ts";
-import { signedInPage } from "../support/accounts.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { DEFAULT_PREFERENCES } from "#core/accounts/preferences-schema.ts";
+import { signedInPage } from "#tests/support/accounts.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 const newDesktopPage = () => browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "light" });

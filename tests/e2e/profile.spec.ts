@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { signedInPage } from "../support/accounts.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { signedInPage } from "#tests/support/accounts.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 const desktop = { viewport: { width: 1280, height: 800 } };

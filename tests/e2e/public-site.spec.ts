@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../support/axe.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

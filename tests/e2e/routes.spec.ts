@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sharedUserCookie } from "../support/accounts.ts";
-import { baseUrl } from "../support/browser.ts";
+import { sharedUserCookie } from "#tests/support/accounts.ts";
+import { baseUrl } from "#tests/support/browser.ts";
 
 /** Every route of the spec's route table: the status it answers and the headline it shows. */
 const PAGES: Array<[path: string, title: string, headline: string]> = [

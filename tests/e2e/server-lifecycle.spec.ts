@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../support/free-port.ts";
-import { TEST_DATA_DIR } from "../support/test-database.ts";
+import { freePort } from "#tests/support/free-port.ts";
+import { TEST_DATA_DIR } from "#tests/support/test-database.ts";
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;

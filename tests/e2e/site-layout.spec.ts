@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupBrowser } from "../support/browser.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newSignedInPage, sharedUserCookie } from "../support/accounts.ts";
-import { baseUrl, setupBrowser } from "../support/browser.ts";
+import { newSignedInPage, sharedUserCookie } from "#tests/support/accounts.ts";
+import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
 const browser = setupBrowser();
 

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
-import { openDatabase } from "../../core/db/database.ts";
-import { migrateToLatest } from "../../core/db/migrate.ts";
+import { openDatabase } from "#core/db/database.ts";
+import { migrateToLatest } from "#core/db/migrate.ts";
 import {
   databaseUrlFor,
   dropDatabase,
@@ -9,7 +9,7 @@ import {
   SQLITE_TEMPLATE,
   TEST_DATA_DIR,
   testDatabaseUrl,
-} from "../support/test-database.ts";
+} from "#tests/support/test-database.ts";
 
 /** Migrates one template database per run; every test file then copies it (fast, isolated). */
 export default async function setup() {

@@ -1,13 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { BUILD_DIR, buildIfStale } from "../../scripts/build-if-stale.ts";
-import { startServer } from "../../server/main.ts";
-import { startFakeGitHub } from "../support/fake-github.ts";
-import { freePort } from "../support/free-port.ts";
-import { startSmtpCatcher } from "../support/smtp-catcher.ts";
-import { databaseUrlFor, dropDatabase, runOnServer, TEST_DATA_DIR, testDatabaseUrl } from "../support/test-database.ts";
-import { testEnv } from "../support/test-env.ts";
+import { BUILD_DIR, buildIfStale } from "#scripts/build-if-stale.ts";
+import { startServer } from "#server/main.ts";
+import { startFakeGitHub } from "#tests/support/fake-github.ts";
+import { freePort } from "#tests/support/free-port.ts";
+import { startSmtpCatcher } from "#tests/support/smtp-catcher.ts";
+import {
+  databaseUrlFor,
+  dropDatabase,
+  runOnServer,
+  TEST_DATA_DIR,
+  testDatabaseUrl,
+} from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 
 declare module "vitest" {
   interface ProvidedContext {

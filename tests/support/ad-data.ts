@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { createAnalyticsRepository } from "../../core/analytics/analytics-repository.ts";
-import type { Database } from "../../core/db/schema.ts";
-import type { CampaignStatus, ConnectionStatus } from "../../core/shared/domain-enums.ts";
+import { createAnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import type { Database } from "#core/db/schema.ts";
+import type { CampaignStatus, ConnectionStatus } from "#core/shared/domain-enums.ts";
 
 export interface SeededCampaign {
   status?: CampaignStatus;

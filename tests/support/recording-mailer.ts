@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage } from "../../core/ports/mailer.ts";
+import type { Mailer, MailMessage } from "#core/ports/mailer.ts";
 
 /** A mailer that keeps what it was asked to send; `failFor` makes sending to those addresses fail. */
 export function createRecordingMailer({ failFor = [] }: { failFor?: string[] } = {}) {

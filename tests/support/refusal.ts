@@ -1,4 +1,4 @@
-import { AppError } from "../../core/errors/app-error.ts";
+import { AppError } from "#core/errors/app-error.ts";
 
 /** The AppError a use case refused with; fails the test when it resolved or threw anything else. */
 export async function refusalOf(promise: Promise<unknown>): Promise<AppError> {

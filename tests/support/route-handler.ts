@@ -1,5 +1,5 @@
 import { createStaticHandler, isRouteErrorResponse, type LoaderFunctionArgs } from "react-router";
-import type { PageHandler } from "../../server/app.ts";
+import type { PageHandler } from "#server/app.ts";
 
 type RouteFunction = (args: LoaderFunctionArgs) => unknown;
 

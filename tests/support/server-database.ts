@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { inject } from "vitest";
-import { openDatabase } from "../../core/db/database.ts";
-import type { Database } from "../../core/db/schema.ts";
+import { openDatabase } from "#core/db/database.ts";
+import type { Database } from "#core/db/schema.ts";
 
 /** Runs `work` on the browser tests' server database: the rows a sync would have written. */
 export async function withServerDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {

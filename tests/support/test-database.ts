@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "../../core/db/database.ts";
+import { type DatabaseHandle, openDatabase } from "#core/db/database.ts";
 
 // TEST_DATA_DIR (SQLite) and TEST_POSTGRES_TEMPLATE (PostgreSQL) let parallel test runs in one
 // checkout keep their template databases apart.

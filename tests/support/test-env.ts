@@ -1,4 +1,4 @@
-import { type Env, parseEnv } from "../../core/config/env.ts";
+import { type Env, parseEnv } from "#core/config/env.ts";
 
 /** A valid test configuration; overrides change one thing at a time. */
 export function testEnv(overrides: Record<string, string> = {}): Env {

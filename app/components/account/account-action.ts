@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import type { Preferences } from "../../../core/accounts/preferences-schema.ts";
-import { AppError } from "../../../core/errors/app-error.ts";
+import type { Preferences } from "#core/accounts/preferences-schema.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ProfileFormValues } from "./profile-values.ts";
 
 export const NO_SESSION_MESSAGE = "No user logged in";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES } from "../../../core/accounts/profile-schema.ts";
+import { AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.ts";
 import { checkAvatarFile } from "./avatar-file.ts";
 
 describe("checkAvatarFile", () => {

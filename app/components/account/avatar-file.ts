@@ -1,4 +1,4 @@
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from "../../../core/accounts/profile-schema.ts";
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.ts";
 
 const ACCEPTED_TYPES = AVATAR_ACCEPT.split(",");
 

@@ -4,18 +4,18 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPathByValue, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
+import { isTheme } from "#app/lib/theme.ts";
+import { useTheme } from "#app/lib/use-theme.ts";
 import {
   LANGUAGES,
   type Preferences,
   preferencesSchema,
   REFRESH_INTERVALS,
-} from "../../../core/accounts/preferences-schema.ts";
-import { isTheme } from "../../lib/theme.ts";
-import { useTheme } from "../../lib/use-theme.ts";
-import { SubmitButton } from "../forms/submit-button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Label } from "../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
+} from "#core/accounts/preferences-schema.ts";
 import type { PreferencesActionResult } from "./account-action.ts";
 import { SettingSwitch } from "./setting-switch.tsx";
 

@@ -4,20 +4,20 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import type { ProfileOptions } from "../../../core/accounts/profile-options.ts";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import {
   COMPANY_SIZES,
   PROFILE_ROLES,
   type ProfileInput,
   type ProfileUpdate,
   profileSchema,
-} from "../../../core/accounts/profile-schema.ts";
-import { cn } from "../../lib/cn.ts";
-import { SubmitButton } from "../forms/submit-button.tsx";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select.tsx";
+} from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
 import { COMPANY_SIZE_LABELS, type ProfileFormValues, ROLE_LABELS } from "./profile-values.ts";
 

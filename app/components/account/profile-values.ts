@@ -1,10 +1,5 @@
-import type { UserProfile } from "../../../core/accounts/profile-repository.ts";
-import {
-  COMPANY_SIZES,
-  PROFILE_DEFAULTS,
-  PROFILE_ROLES,
-  type ProfileRole,
-} from "../../../core/accounts/profile-schema.ts";
+import type { UserProfile } from "#core/accounts/profile-repository.ts";
+import { COMPANY_SIZES, PROFILE_DEFAULTS, PROFILE_ROLES, type ProfileRole } from "#core/accounts/profile-schema.ts";
 
 type CompanySize = (typeof COMPANY_SIZES)[number];
 

@@ -1,5 +1,5 @@
-import { Label } from "../ui/label.tsx";
-import { Switch } from "../ui/switch.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
 
 /** One on/off preference: a visible label, a short description, and the switch they name. */
 export function SettingSwitch({

@@ -17,7 +17,12 @@
 import { CalendarDays, Check, ChevronDown, Loader2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
-import type { DateRange } from "../../../core/analytics/analytics-types.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { DateRange } from "#core/analytics/analytics-types.ts";
 import {
   DATE_RANGE_PRESET_LABELS,
   DATE_RANGE_PRESETS,
@@ -25,12 +30,7 @@ import {
   dateRangeInputSchema,
   dateRangeToSearchParams,
   type ResolvedDateRange,
-} from "../../../core/analytics/date-range.ts";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+} from "#core/analytics/date-range.ts";
 import { formatDateRange } from "./format-metrics.ts";
 
 const RANGE_PARAMS = ["range", "from", "to"];

@@ -10,7 +10,7 @@
  * Screen readers hear "up 12.5% vs previous period"; without a previous value it shows nothing
  * but an en dash with "no previous data".
  */
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { type DeltaTone, deltaOf, type GoodDirection } from "./delta.ts";
 import { formatChange } from "./format-metrics.ts";
 

@@ -12,8 +12,9 @@
  * - Every formatter answers "—" for null (a ratio whose denominator is zero).
  * - `formatDateRange(range)`: "Mar 1 – Mar 30, 2026"; `formatShortDate(date)`: "Mar 1".
  */
-import { currencyExponent } from "../../../core/shared/money.ts";
-import { formatMoney } from "../../lib/money.ts";
+
+import { formatMoney } from "#app/lib/money.ts";
+import { currencyExponent } from "#core/shared/money.ts";
 
 export { formatMoney };
 

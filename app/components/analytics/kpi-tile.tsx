@@ -12,8 +12,8 @@
  * - `className`: extra classes on the card.
  */
 import type { LucideIcon } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
-import { Card } from "../ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { GoodDirection } from "./delta.ts";
 import { DeltaIndicator } from "./delta-indicator.tsx";
 

@@ -8,10 +8,10 @@
  *   keeps its colour from chart to chart.
  */
 
-import { findListing } from "../../../core/integrations/platform-catalog.ts";
-import { AD_PLATFORM_IDS } from "../../../core/shared/platforms.ts";
-import { cn } from "../../lib/cn.ts";
-import { PlatformLogo } from "../integrations/platform-logo.tsx";
+import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { findListing } from "#core/integrations/platform-catalog.ts";
+import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 export function platformName(platform: string): string {
   return findListing(platform)?.name ?? platform;

@@ -20,9 +20,9 @@
  */
 import { useId, useMemo, useState } from "react";
 import { Area, CartesianGrid, ComposedChart, Line, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
-import { cn } from "../../lib/cn.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Skeleton } from "../ui/skeleton.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { formatShortDate } from "./format-metrics.ts";
 
 export interface TrendSeries {

@@ -1,5 +1,5 @@
-import { cn } from "../../lib/cn.ts";
-import { CodeBlock } from "../marketing/code-block.tsx";
+import { CodeBlock } from "#app/components/marketing/code-block.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** A real answer of the API, as the reference's console and the /api page's Try it show it. */
 export interface ApiAnswer {

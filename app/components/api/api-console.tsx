@@ -1,11 +1,11 @@
 import { KeyRound, Loader2, Send } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatJson } from "../../lib/api-examples.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { formatJson } from "#app/lib/api-examples.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { type ApiAnswer, ApiAnswerView, HEADERS_OF_INTEREST } from "./api-answer-view.tsx";
 import { useConsoleKey } from "./console-key.tsx";
 import { buildRequestPath, type ReferenceOperation } from "./openapi-reference.ts";

@@ -1,5 +1,5 @@
-import { API_KEY_SCOPE_LABELS } from "../../../core/api-keys/api-key-schemas.ts";
-import type { ApiKeyScope } from "../../../core/shared/domain-enums.ts";
+import { API_KEY_SCOPE_LABELS } from "#core/api-keys/api-key-schemas.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 import type { ApiKeyStatus } from "./api-keys-types.ts";
 
 // UTC, so the server render and the browser agree (the server does not know the browser's zone).

@@ -1,7 +1,7 @@
-import type { ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
-import type { ActionRefusal } from "../account/account-action.ts";
+import type { ActionRefusal } from "#app/components/account/account-action.ts";
+import type { ApiKeySummary } from "#core/api-keys/api-key-types.ts";
 
-export type { ApiKeyStatus, ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
+export type { ApiKeyStatus, ApiKeySummary } from "#core/api-keys/api-key-types.ts";
 
 /** What the API keys route's loader hands the screen. */
 export interface ApiKeysScreenProps {

@@ -1,9 +1,9 @@
 import { FileJson, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buildCurl, formatJson } from "../../lib/api-examples.ts";
-import { CodeBlock } from "../marketing/code-block.tsx";
-import { Button } from "../ui/button.tsx";
+import { CodeBlock } from "#app/components/marketing/code-block.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { buildCurl, formatJson } from "#app/lib/api-examples.ts";
 import { ConsoleKeyProvider } from "./console-key.tsx";
 import { MethodBadge } from "./method-badge.tsx";
 import type { ApiReference, ReferenceOperation } from "./openapi-reference.ts";

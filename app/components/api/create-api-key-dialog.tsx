@@ -4,16 +4,8 @@ import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import {
-  API_KEY_SCOPES,
-  type CreateApiKeyInput,
-  createApiKeySchema,
-  utcToday,
-} from "../../../core/api-keys/api-key-schemas.ts";
-import { addDays } from "../../../core/dates/calendar-date.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { SubmitButton } from "../forms/submit-button.tsx";
-import { Button } from "../ui/button.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -22,11 +14,19 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../ui/dialog.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { NativeSelect } from "../ui/native-select.tsx";
-import { RadioGroup, RadioGroupItem } from "../ui/radio-group.tsx";
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
+import {
+  API_KEY_SCOPES,
+  type CreateApiKeyInput,
+  createApiKeySchema,
+  utcToday,
+} from "#core/api-keys/api-key-schemas.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
 import { formatKeyDate, scopeLabel } from "./api-key-format.ts";
 import { NewApiKeyDialog } from "./new-api-key-dialog.tsx";
 import { useApiKeysFetcher } from "./use-api-keys-fetcher.ts";

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 const METHOD_STYLES: Record<string, string> = {
   GET: "bg-primary/10 text-primary",

@@ -1,7 +1,7 @@
 import { ChevronRight, Lock } from "lucide-react";
-import { buildCurl, formatJson } from "../../lib/api-examples.ts";
-import { cn } from "../../lib/cn.ts";
-import { CodeBlock } from "../marketing/code-block.tsx";
+import { CodeBlock } from "#app/components/marketing/code-block.tsx";
+import { buildCurl, formatJson } from "#app/lib/api-examples.ts";
+import { cn } from "#app/lib/cn.ts";
 import { isSuccessfulStatus } from "./api-answer-view.tsx";
 import { ApiConsole } from "./api-console.tsx";
 import { InlineCode } from "./inline-code.tsx";

@@ -1,6 +1,6 @@
 import { Ban } from "lucide-react";
 import { useEffect, useState } from "react";
-import { SubmitButton } from "../forms/submit-button.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,8 +10,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "../ui/alert-dialog.tsx";
-import { Button } from "../ui/button.tsx";
+} from "#app/components/ui/alert-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import type { ApiKeySummary } from "./api-keys-types.ts";
 import type { ApiKeysFetcher } from "./use-api-keys-fetcher.ts";
 

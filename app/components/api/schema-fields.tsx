@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import { InlineCode } from "./inline-code.tsx";
 import type { SchemaField } from "./openapi-reference.ts";
 

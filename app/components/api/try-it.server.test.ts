@@ -3,22 +3,22 @@
  * process and the campaign use cases talking to the built-in sandbox on a real port.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../../core/api-keys/create-api-key.ts";
-import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
+import { API_ENDPOINTS } from "#app/lib/api-examples.ts";
+import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
 import {
   type CampaignSandbox,
   type ConnectedOrganization,
   startCampaignSandbox,
-} from "../../../core/campaigns/campaign-test-fixture.ts";
-import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
-import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
-import type { ApiKeyScope } from "../../../core/shared/domain-enums.ts";
-import { currencyExponent } from "../../../core/shared/money.ts";
-import { createServices, type ServerServices } from "../../../server/services.ts";
-import { silentLogger } from "../../../tests/support/integration-fixture.ts";
-import { testDatabaseUrl } from "../../../tests/support/test-database.ts";
-import { testEnv } from "../../../tests/support/test-env.ts";
-import { API_ENDPOINTS } from "../../lib/api-examples.ts";
+} from "#core/campaigns/campaign-test-fixture.ts";
+import { listCampaigns } from "#core/campaigns/list-campaigns.ts";
+import { listChangeLog } from "#core/campaigns/list-change-log.ts";
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
+import { currencyExponent } from "#core/shared/money.ts";
+import { createServices, type ServerServices } from "#server/services.ts";
+import { silentLogger } from "#tests/support/integration-fixture.ts";
+import { testDatabaseUrl } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { buildApiReference } from "./openapi-reference.ts";
 import { loadTryIt, runTryIt } from "./try-it.server.ts";
 import { TEST_CAMPAIGN_NAME, type TryEndpointId, type TryResult } from "./try-it-types.ts";

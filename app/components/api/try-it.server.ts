@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { CampaignSummary } from "../../../core/analytics/analytics-types.ts";
-import type { ApiKeySummary } from "../../../core/api-keys/api-key-types.ts";
-import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
-import { platformName } from "../../../core/campaigns/change-campaign.ts";
-import { listCampaigns } from "../../../core/campaigns/list-campaigns.ts";
-import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
-import { toWirePlatform, toWireStatus } from "../../../core/public-api/wire-values.ts";
-import type { AdPlatformId } from "../../../core/shared/platforms.ts";
-import { formatJson } from "../../lib/api-examples.ts";
-import type { AppServices } from "../../lib/app-services.ts";
-import { formatMoney } from "../../lib/money.ts";
+import { formatJson } from "#app/lib/api-examples.ts";
+import type { AppServices } from "#app/lib/app-services.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import type { ApiKeySummary } from "#core/api-keys/api-key-types.ts";
+import { listApiKeys } from "#core/api-keys/list-api-keys.ts";
+import { platformName } from "#core/campaigns/change-campaign.ts";
+import { listCampaigns } from "#core/campaigns/list-campaigns.ts";
+import { listIntegrations } from "#core/integrations/list-integrations.ts";
+import { toWirePlatform, toWireStatus } from "#core/public-api/wire-values.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { type ApiAnswer, HEADERS_OF_INTEREST } from "./api-answer-view.tsx";
 import {
   TEST_CAMPAIGN_NAME,

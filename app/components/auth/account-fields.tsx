@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { Input } from "../ui/input.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { FormField } from "./form-field.tsx";
 import { PasswordInput } from "./password-input.tsx";
 import { PasswordStrength } from "./password-strength.tsx";

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { LogoMark } from "../layout/logo.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { LogoMark } from "#app/components/layout/logo.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * The centered card every auth screen uses. `isHeaderless` is for /login and /signup, where the

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Label } from "../ui/label.tsx";
+import { Label } from "#app/components/ui/label.tsx";
 
 /**
  * A labelled control with its error underneath. The control gets `aria-invalid` and

@@ -1,10 +1,10 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { authClient } from "../../lib/auth-client.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { useRootData } from "../../root.tsx";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { authClient } from "#app/lib/auth-client.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
+import { useRootData } from "#app/root.tsx";
 
 function GitHubMark() {
   return (

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Input } from "../ui/input.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {

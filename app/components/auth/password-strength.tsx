@@ -1,5 +1,5 @@
-import { PASSWORD_STRENGTH_LABELS, scorePassword } from "../../../core/accounts/account-schemas.ts";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
+import { PASSWORD_STRENGTH_LABELS, scorePassword } from "#core/accounts/account-schemas.ts";
 
 // From red through amber to green, one per score (0 and 1 share "Very Weak").
 const BAR_COLOURS = ["bg-destructive", "bg-destructive", "bg-orange-500", "bg-warning", "bg-lime-500", "bg-success"];

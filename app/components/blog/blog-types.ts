@@ -1,4 +1,4 @@
-import type { MarkdownHeading } from "../../../core/content/markdown.ts";
+import type { MarkdownHeading } from "#core/content/markdown.ts";
 
 /** The blog's categories, in the order the filter shows them. Each slug is a `?category=` value. */
 export const BLOG_CATEGORIES = [

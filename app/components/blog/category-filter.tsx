@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import type { BlogCategory } from "./blog-types.ts";
 
 const PILL =

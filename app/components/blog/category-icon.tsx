@@ -1,5 +1,5 @@
 import { BookOpen, ChartLine, Layers, type LucideIcon, Zap } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import type { BlogCategorySlug } from "./blog-types.ts";
 
 const CATEGORY_ICONS: Record<BlogCategorySlug, LucideIcon> = {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { BlogPostSummary } from "./blog-types.ts";
 import { CategoryBanner } from "./category-icon.tsx";
 import { PostMeta } from "./post-meta.tsx";

@@ -1,5 +1,5 @@
-import { cn } from "../../lib/cn.ts";
-import { formatLongDate } from "../content/format-date.ts";
+import { formatLongDate } from "#app/components/content/format-date.ts";
+import { cn } from "#app/lib/cn.ts";
 import type { BlogPostSummary } from "./blog-types.ts";
 
 /**

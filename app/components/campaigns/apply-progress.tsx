@@ -1,9 +1,9 @@
 import { CircleCheck, CircleMinus, CircleX, Loader2 } from "lucide-react";
 import { useId } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { DialogFooter } from "../ui/dialog.tsx";
-import { Progress } from "../ui/progress.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { DialogFooter } from "#app/components/ui/dialog.tsx";
+import { Progress } from "#app/components/ui/progress.tsx";
+import { cn } from "#app/lib/cn.ts";
 import { count } from "./change-dialog-helpers.ts";
 import { countOutcomes, describeSettings, outcomeSentence } from "./change-summary.ts";
 import type { AppliedItem, ApplyRun } from "./use-chunked-apply.ts";

@@ -4,16 +4,16 @@
  * call the use case, map errors to a message the dialog or a toast shows.
  */
 import { data } from "react-router";
-import type { AnalyticsRepository } from "../../../core/analytics/analytics-repository.ts";
-import type { DateRange } from "../../../core/analytics/analytics-types.ts";
-import { getCampaignTable, MAX_CAMPAIGN_PAGE_SIZE } from "../../../core/analytics/get-campaign-table.ts";
-import { applyCampaignChanges } from "../../../core/campaigns/apply-campaign-changes.ts";
-import type { ChangeActor, ChangePreview, RequestedChange } from "../../../core/campaigns/campaign-change-types.ts";
-import { MAX_CAMPAIGNS_PER_REQUEST, previewCampaignChanges } from "../../../core/campaigns/preview-campaign-changes.ts";
-import { undoCampaignChange } from "../../../core/campaigns/undo-campaign-change.ts";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { type AppContextValue, appContext } from "../../lib/app-context.ts";
-import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
+import { type AppContextValue, appContext } from "#app/lib/app-context.ts";
+import { requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
+import type { DateRange } from "#core/analytics/analytics-types.ts";
+import { getCampaignTable, MAX_CAMPAIGN_PAGE_SIZE } from "#core/analytics/get-campaign-table.ts";
+import { applyCampaignChanges } from "#core/campaigns/apply-campaign-changes.ts";
+import type { ChangeActor, ChangePreview, RequestedChange } from "#core/campaigns/campaign-change-types.ts";
+import { MAX_CAMPAIGNS_PER_REQUEST, previewCampaignChanges } from "#core/campaigns/preview-campaign-changes.ts";
+import { undoCampaignChange } from "#core/campaigns/undo-campaign-change.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import { analyticsRangeFor } from "./campaign-range.server.ts";
 import { parseCampaignTableParams } from "./campaign-table-params.ts";
 import { type CampaignActionResult, campaignActionSchema, MAX_CHANGE_SELECTION } from "./change-request.ts";

@@ -1,10 +1,10 @@
 import { CircleCheck, CirclePause, CircleSlash } from "lucide-react";
-import type { CampaignStatus } from "../../../core/shared/domain-enums.ts";
-import { cn } from "../../lib/cn.ts";
-import type { GoodDirection } from "../analytics/delta.ts";
-import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
-import { PlatformLogo } from "../integrations/platform-logo.tsx";
-import { Badge } from "../ui/badge.tsx";
+import type { GoodDirection } from "#app/components/analytics/delta.ts";
+import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
+import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignStatus } from "#core/shared/domain-enums.ts";
 import { platformListingOf, platformNameOf, STATUS_LABELS } from "./campaign-labels.ts";
 
 /** The platform's small tile, decorative: say the platform's name elsewhere. */

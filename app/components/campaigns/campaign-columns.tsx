@@ -3,15 +3,15 @@
  * sorts, and whether higher is good news for its change against the previous period.
  */
 import type { ReactNode } from "react";
-import type { CampaignRow, CampaignSortKey, Kpis } from "../../../core/analytics/analytics-types.ts";
-import type { GoodDirection } from "../analytics/delta.ts";
+import type { GoodDirection } from "#app/components/analytics/delta.ts";
 import {
   formatMoney,
   formatMoneyOrDash,
   formatNumber,
   formatPercent,
   formatRoas,
-} from "../analytics/format-metrics.ts";
+} from "#app/components/analytics/format-metrics.ts";
+import type { CampaignRow, CampaignSortKey, Kpis } from "#core/analytics/analytics-types.ts";
 import { CampaignStatusBadge, MetricValue, PlatformName } from "./campaign-cells.tsx";
 
 export interface CampaignColumn {

@@ -2,7 +2,7 @@
  * The two CSV exports' columns and rows. Money is written as decimal major units beside its
  * currency (a spreadsheet sums them per currency); ratios as plain numbers.
  */
-import type { CampaignRow, DailyMetricExportRow, DateRange } from "../../../core/analytics/analytics-types.ts";
+import type { CampaignRow, DailyMetricExportRow, DateRange } from "#core/analytics/analytics-types.ts";
 import { platformNameOf, STATUS_LABELS } from "./campaign-labels.ts";
 import { type CsvValue, decimalFromMinor } from "./csv-writer.ts";
 

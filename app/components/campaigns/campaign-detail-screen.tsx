@@ -1,11 +1,7 @@
 import { Coins, MousePointerClick, Pause, Play, ShoppingCart, Target, TrendingUp, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigation } from "react-router";
-import type { CampaignDetail, DateRange } from "../../../core/analytics/analytics-types.ts";
-import type { ResolvedDateRange } from "../../../core/analytics/date-range.ts";
-import type { ChangeLogEntry } from "../../../core/campaigns/campaign-change-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { DateRangePicker } from "../analytics/date-range-picker.tsx";
+import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import {
   formatCompactMoney,
   formatCompactNumber,
@@ -15,10 +11,10 @@ import {
   formatNumber,
   formatPercent,
   formatRoas,
-} from "../analytics/format-metrics.ts";
-import { KpiTile } from "../analytics/kpi-tile.tsx";
-import { TrendChart, type TrendPoint, type TrendSeries } from "../analytics/trend-chart.tsx";
-import { PlatformLogo } from "../integrations/platform-logo.tsx";
+} from "#app/components/analytics/format-metrics.ts";
+import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
+import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/analytics/trend-chart.tsx";
+import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -26,9 +22,13 @@ import {
   BreadcrumbList,
   BreadcrumbPage,
   BreadcrumbSeparator,
-} from "../ui/breadcrumb.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+} from "#app/components/ui/breadcrumb.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignDetail, DateRange } from "#core/analytics/analytics-types.ts";
+import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
+import type { ChangeLogEntry } from "#core/campaigns/campaign-change-types.ts";
 import { CampaignStatusBadge } from "./campaign-cells.tsx";
 import { platformListingOf, platformNameOf } from "./campaign-labels.ts";
 import { ChangeDialog } from "./change-dialog.tsx";

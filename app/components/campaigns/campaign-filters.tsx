@@ -1,11 +1,9 @@
 import { Columns3, ListFilter, Loader2, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { CampaignSortKey } from "../../../core/analytics/analytics-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Checkbox } from "../ui/checkbox.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -14,10 +12,12 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { Popover, PopoverContent, PopoverTrigger } from "../ui/popover.tsx";
+} from "#app/components/ui/dropdown-menu.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignSortKey } from "#core/analytics/analytics-types.ts";
 import type { CampaignColumn } from "./campaign-columns.tsx";
 import { type ParamChanges, searchWith } from "./campaign-table-params.ts";
 

@@ -1,7 +1,7 @@
 /** How platforms, statuses and change actions read, in the table, the change log and the CSV. */
 
-import { PLATFORM_CATALOG, type PlatformListing } from "../../../core/integrations/platform-catalog.ts";
-import type { CampaignStatus, ChangeAction } from "../../../core/shared/domain-enums.ts";
+import { PLATFORM_CATALOG, type PlatformListing } from "#core/integrations/platform-catalog.ts";
+import type { CampaignStatus, ChangeAction } from "#core/shared/domain-enums.ts";
 
 export function platformListingOf(platform: string): PlatformListing | undefined {
   return PLATFORM_CATALOG.find((listing) => listing.id === platform);

@@ -1,7 +1,7 @@
-import type { ViewerContext } from "../../../core/accounts/get-viewer.ts";
-import { dateRangeFromSearchParams, type ResolvedDateRange } from "../../../core/analytics/date-range.ts";
-import { type CalendarDate, calendarDateIn } from "../../../core/dates/calendar-date.ts";
-import type { AdsClock } from "../../../core/sync/ads-clock.ts";
+import type { ViewerContext } from "#core/accounts/get-viewer.ts";
+import { dateRangeFromSearchParams, type ResolvedDateRange } from "#core/analytics/date-range.ts";
+import { type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
+import type { AdsClock } from "#core/sync/ads-clock.ts";
 
 /**
  * The range a campaigns page or export shows: from its query string, relative to today on the ads

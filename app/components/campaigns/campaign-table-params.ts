@@ -5,12 +5,8 @@
  * The same parser runs in the loader, the CSV exports and the browser, so they always agree.
  */
 import { z } from "zod";
-import {
-  CAMPAIGN_SORT_KEYS,
-  type CampaignFilters,
-  type CampaignSortKey,
-} from "../../../core/analytics/analytics-types.ts";
-import { AD_PLATFORM_IDS } from "../../../core/shared/platforms.ts";
+import { CAMPAIGN_SORT_KEYS, type CampaignFilters, type CampaignSortKey } from "#core/analytics/analytics-types.ts";
+import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;

@@ -1,9 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal, Pause, Play, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import type { CampaignRow, CampaignSortKey } from "../../../core/analytics/analytics-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Checkbox } from "../ui/checkbox.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +9,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
+} from "#app/components/ui/dropdown-menu.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignRow, CampaignSortKey } from "#core/analytics/analytics-types.ts";
 import { PlatformMark } from "./campaign-cells.tsx";
 import type { CampaignColumn } from "./campaign-columns.tsx";
 import { type CampaignTableParams, searchWith } from "./campaign-table-params.ts";

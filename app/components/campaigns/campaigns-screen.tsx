@@ -1,14 +1,14 @@
 import { CheckCheck, History, Pause, Play, Plug, SearchX, Table2, Wallet, X } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import type { CampaignRow, DateRange } from "../../../core/analytics/analytics-types.ts";
-import type { ResolvedDateRange } from "../../../core/analytics/date-range.ts";
-import type { ChangeLogEntry } from "../../../core/campaigns/campaign-change-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { useRootData } from "../../root.tsx";
-import { DateRangePicker } from "../analytics/date-range-picker.tsx";
-import { Button } from "../ui/button.tsx";
-import { Progress } from "../ui/progress.tsx";
+import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Progress } from "#app/components/ui/progress.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useRootData } from "#app/root.tsx";
+import type { CampaignRow, DateRange } from "#core/analytics/analytics-types.ts";
+import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
+import type { ChangeLogEntry } from "#core/campaigns/campaign-change-types.ts";
 import { PlatformMark } from "./campaign-cells.tsx";
 import { CAMPAIGN_COLUMNS } from "./campaign-columns.tsx";
 import {

@@ -1,4 +1,4 @@
-import type { ChangePreview } from "../../../core/campaigns/campaign-change-types.ts";
+import type { ChangePreview } from "#core/campaigns/campaign-change-types.ts";
 
 /** What a change applies to: ticked rows, or every campaign the table's filters match. */
 export type ChangeTarget =

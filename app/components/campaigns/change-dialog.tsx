@@ -2,13 +2,20 @@ import { ArrowRight } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import type { RequestedChange } from "../../../core/campaigns/campaign-change-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "../ui/radio-group.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { ApplyProgress } from "./apply-progress.tsx";
 import { type ChangeTarget, campaignsWord } from "./change-dialog-helpers.ts";
 import { PreviewStep } from "./change-preview-step.tsx";

@@ -1,11 +1,11 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ChangePreview, RequestedChange } from "../../../core/campaigns/campaign-change-types.ts";
-import { Button } from "../ui/button.tsx";
-import { DialogFooter } from "../ui/dialog.tsx";
-import { Label } from "../ui/label.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { DialogFooter } from "#app/components/ui/dialog.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import type { ChangePreview, RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { PlatformName } from "./campaign-cells.tsx";
 import { type ChangeTarget, campaignsWord, count, withCurrencyCheck } from "./change-dialog-helpers.ts";
 import { type BulkAction, type CampaignActionResult, MAX_REASON_LENGTH } from "./change-request.ts";

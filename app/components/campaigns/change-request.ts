@@ -8,8 +8,8 @@ import type {
   ChangeItemResult,
   ChangePreview,
   RequestedChange,
-} from "../../../core/campaigns/campaign-change-types.ts";
-import { currencyExponent } from "../../../core/shared/money.ts";
+} from "#core/campaigns/campaign-change-types.ts";
+import { currencyExponent } from "#core/shared/money.ts";
 
 /** Campaigns per apply request: small enough to show steady progress, large enough to be quick. */
 export const APPLY_CHUNK_SIZE = 10;

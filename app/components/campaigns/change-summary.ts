@@ -1,6 +1,7 @@
 /** Words for a change's before → after and for a run's outcome, shared by the dialog and the log. */
-import type { CampaignSettings, ChangeItemResult } from "../../../core/campaigns/campaign-change-types.ts";
-import { formatMoney } from "../analytics/format-metrics.ts";
+
+import { formatMoney } from "#app/components/analytics/format-metrics.ts";
+import type { CampaignSettings, ChangeItemResult } from "#core/campaigns/campaign-change-types.ts";
 import { STATUS_LABELS } from "./campaign-labels.ts";
 
 /** "Active", "$50.00/day", "No daily budget", or both ("Paused · $50.00/day") when a change touched both. */

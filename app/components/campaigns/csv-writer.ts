@@ -1,4 +1,4 @@
-import { currencyExponent } from "../../../core/shared/money.ts";
+import { currencyExponent } from "#core/shared/money.ts";
 
 /**
  * CSV as RFC 4180 writes it (comma separated, CRLF line ends, fields quoted when needed), streamed

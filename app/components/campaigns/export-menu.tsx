@@ -1,5 +1,5 @@
 import { CalendarRange, ChevronDown, Download, Table2 } from "lucide-react";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,7 +7,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
+} from "#app/components/ui/dropdown-menu.tsx";
 
 /** The exports take the table's filters, sort and range from the same query string; paging does not apply. */
 export function exportSearch(search: string): string {

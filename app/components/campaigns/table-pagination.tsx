@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { NativeSelect } from "../ui/native-select.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { cn } from "#app/lib/cn.ts";
 import { useTableNavigation } from "./campaign-filters.tsx";
 import { PAGE_SIZES, searchWith } from "./campaign-table-params.ts";
 

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type {
-  ChangeItemResult,
-  ChangePreview,
-  RequestedChange,
-} from "../../../core/campaigns/campaign-change-types.ts";
+import type { ChangeItemResult, ChangePreview, RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { APPLY_CHUNK_SIZE, type CampaignActionResult } from "./change-request.ts";
 
 /** A campaign's result with its currency (from the preview), to show budgets as money. */

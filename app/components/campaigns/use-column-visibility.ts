@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { CampaignSortKey } from "../../../core/analytics/analytics-types.ts";
+import type { CampaignSortKey } from "#core/analytics/analytics-types.ts";
 import { ALL_COLUMN_IDS } from "./campaign-columns.tsx";
 
 const STORAGE_PREFIX = "adhelm.campaign-columns.";

@@ -1,11 +1,11 @@
 import { useCallback, useId } from "react";
-import { type ApplicationInput, applicationSchema } from "../../../core/careers/application-schema.ts";
-import { FormField } from "../auth/form-field.tsx";
-import { FormSuccess } from "../forms/form-success.tsx";
-import { FormRefusal, PublicFormFooter, SenderFields } from "../forms/public-form-parts.tsx";
-import { type PublicFormResult, usePublicForm } from "../forms/use-public-form.ts";
-import { Input } from "../ui/input.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { FormField } from "#app/components/auth/form-field.tsx";
+import { FormSuccess } from "#app/components/forms/form-success.tsx";
+import { FormRefusal, PublicFormFooter, SenderFields } from "#app/components/forms/public-form-parts.tsx";
+import { type PublicFormResult, usePublicForm } from "#app/components/forms/use-public-form.ts";
+import { Input } from "#app/components/ui/input.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { type ApplicationInput, applicationSchema } from "#core/careers/application-schema.ts";
 
 export interface ApplicationSuccess {
   position: { slug: string; title: string };

@@ -1,7 +1,14 @@
 import { ArrowRight } from "lucide-react";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { ApplicationForm } from "./application-form.tsx";
 
 export interface ApplyPosition {

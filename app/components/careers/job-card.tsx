@@ -1,7 +1,7 @@
 import { Briefcase, Clock, MapPin } from "lucide-react";
-import type { JobOpening } from "../../../core/careers/job-openings.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import type { JobOpening } from "#core/careers/job-openings.ts";
 import { ApplyDialog } from "./apply-dialog.tsx";
 
 /** One open position: what it is, where, what it asks for, and Apply Now. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** A titled block of a content page: its h2 names the section for assistive technology too. */
 export function ContentSection({

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** Big figures with their labels, as a description list (the label names the value). */
 export function FactGrid({

@@ -1,6 +1,6 @@
 import { Mail } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** A mailto: address, with the subject filled in when given. */
 export function mailtoHref(email: string, subject?: string): string {

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Typography for HTML rendered from our own Markdown (blog posts, docs). The project has no

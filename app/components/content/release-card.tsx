@@ -1,13 +1,13 @@
 import { type LucideIcon, Sparkles, TrendingUp, Wrench } from "lucide-react";
+import { Badge } from "#app/components/ui/badge.tsx";
 import {
   CHANGE_TYPE_LABELS,
   type ChangelogRelease,
   type ChangeType,
   RELEASE_TYPE_LABELS,
   type ReleaseType,
-} from "../../lib/changelog.ts";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
+} from "#app/lib/changelog.ts";
+import { cn } from "#app/lib/cn.ts";
 import { formatLongDate } from "./format-date.ts";
 
 const CHANGE_ICONS: Record<ChangeType, { icon: LucideIcon; className: string }> = {

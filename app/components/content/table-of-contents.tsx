@@ -1,5 +1,5 @@
-import type { MarkdownHeading } from "../../../core/content/markdown.ts";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
+import type { MarkdownHeading } from "#core/content/markdown.ts";
 
 /**
  * An "On this page" list of links to a document's headings (plain anchors: they work without

@@ -1,7 +1,7 @@
 import { ArrowRight, BarChart3, Plug, Target } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent } from "../ui/card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
 
 /** Before any ad platform is connected: what the dashboard will show, and the one thing to do. */
 export function DashboardEmptyState() {

@@ -1,15 +1,15 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import type { BlendedRoas, CurrencyTotals } from "../../../core/analytics/analytics-types.ts";
 import {
   formatCompactMoney,
   formatMoneyOrDash,
   formatNumber,
   formatPercent,
   formatRoas,
-} from "../analytics/format-metrics.ts";
-import { KpiTile } from "../analytics/kpi-tile.tsx";
-import { Card } from "../ui/card.tsx";
+} from "#app/components/analytics/format-metrics.ts";
+import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import type { BlendedRoas, CurrencyTotals } from "#core/analytics/analytics-types.ts";
 
 /**
  * The KPI tiles of the reporting currency against the previous period, with the blended ROAS

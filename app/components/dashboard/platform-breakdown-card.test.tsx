@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { PlatformTotals } from "../../../core/analytics/analytics-types.ts";
-import { emptySums, toKpis } from "../../../core/analytics/kpis.ts";
+import type { PlatformTotals } from "#core/analytics/analytics-types.ts";
+import { emptySums, toKpis } from "#core/analytics/kpis.ts";
 import { PlatformBreakdownCard } from "./platform-breakdown-card.tsx";
 
 function totals(platform: PlatformTotals["platform"], currency: string, spendMinor: number): PlatformTotals {

@@ -1,15 +1,15 @@
-import type { PlatformTotals } from "../../../core/analytics/analytics-types.ts";
-import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
+import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
 import {
   formatMoney,
   formatMoneyOrDash,
   formatNumber,
   formatPercent,
   formatRoas,
-} from "../analytics/format-metrics.ts";
-import { PlatformLabel, platformChartColor } from "../analytics/platform-label.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
+} from "#app/components/analytics/format-metrics.ts";
+import { PlatformLabel, platformChartColor } from "#app/components/analytics/platform-label.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import type { PlatformTotals } from "#core/analytics/analytics-types.ts";
 
 /**
  * Each platform's spend, revenue and self-reported ROAS, its share of the spend in its currency,

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { DateRange, PlatformDailyPoint } from "../../../core/analytics/analytics-types.ts";
-import { listDays } from "../../../core/analytics/date-range.ts";
-import { AD_PLATFORM_IDS } from "../../../core/shared/platforms.ts";
-import { cn } from "../../lib/cn.ts";
-import { formatAxisMoney, formatMoney } from "../analytics/format-metrics.ts";
-import { platformChartColor, platformName } from "../analytics/platform-label.tsx";
-import { TrendChart, type TrendPoint, type TrendSeries } from "../analytics/trend-chart.tsx";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { formatAxisMoney, formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { platformChartColor, platformName } from "#app/components/analytics/platform-label.tsx";
+import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/analytics/trend-chart.tsx";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { DateRange, PlatformDailyPoint } from "#core/analytics/analytics-types.ts";
+import { listDays } from "#core/analytics/date-range.ts";
+import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 type Measure = "spendMinor" | "revenueMinor";
 const MEASURES: Array<{ key: Measure; label: string }> = [

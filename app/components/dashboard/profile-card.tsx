@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 const ROLE_LABELS: Record<string, string> = {
   admin: "Admin",

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { CampaignRow } from "../../../core/analytics/analytics-types.ts";
-import { cn } from "../../lib/cn.ts";
-import { formatMoney, formatRoas } from "../analytics/format-metrics.ts";
-import { PlatformLabel, platformName } from "../analytics/platform-label.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { formatMoney, formatRoas } from "#app/components/analytics/format-metrics.ts";
+import { PlatformLabel, platformName } from "#app/components/analytics/platform-label.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { CampaignRow } from "#core/analytics/analytics-types.ts";
 
 /** Five campaigns by ROAS, each a link to its page, with its spend and platform. */
 export function RankedCampaignsCard({

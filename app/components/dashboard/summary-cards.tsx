@@ -1,8 +1,8 @@
 import { BarChart3, DollarSign, Plug } from "lucide-react";
-import type { CurrencyTotals } from "../../../core/analytics/analytics-types.ts";
-import { DeltaIndicator } from "../analytics/delta-indicator.tsx";
-import { formatMoney } from "../analytics/format-metrics.ts";
-import { Card, CardContent, CardDescription, CardHeader } from "../ui/card.tsx";
+import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
+import { formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
+import type { CurrencyTotals } from "#core/analytics/analytics-types.ts";
 
 /**
  * The spec's three cards: managed campaigns, total spend over the chosen range (one line per

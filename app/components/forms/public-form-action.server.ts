@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { AppError } from "../../../core/errors/app-error.ts";
-import type { ActionRefusal } from "../account/account-action.ts";
+import type { ActionRefusal } from "#app/components/account/account-action.ts";
+import { AppError } from "#core/errors/app-error.ts";
 
 /** React Router sends a fetcher's submission to the route's ".data" URL; a plain form posts to the page. */
 export function isPlainPost(request: Request): boolean {

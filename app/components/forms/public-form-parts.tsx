@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../auth/form-field.tsx";
-import { Input } from "../ui/input.tsx";
+import { FormField } from "#app/components/auth/form-field.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 
 /** A refusal that belongs to no single field (rate limit, server error), above the form. */

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 
 type SubmitButtonProps = Omit<ComponentProps<typeof Button>, "type"> & {
   isPending: boolean;

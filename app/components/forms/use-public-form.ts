@@ -4,8 +4,8 @@ import { type DefaultValues, type FieldValues, type Path, useForm } from "react-
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import type { ActionRefusal } from "../account/account-action.ts";
+import type { ActionRefusal } from "#app/components/account/account-action.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 
 /** A public form's answer: its success data, or a refusal with the values sent (to refill the form). */
 export type PublicFormResult<Success> =

@@ -1,15 +1,20 @@
 import { ArrowRight, Target } from "lucide-react";
 import { Link } from "react-router";
-import type { BudgetPace } from "../../../core/goals/budget-pacing.ts";
-import type { GoalProgress, GoalsProgress, TargetProgress } from "../../../core/goals/get-goal-progress.ts";
-import { ORGANIZATION_SCOPE } from "../../../core/goals/goal-schema.ts";
-import { cn } from "../../lib/cn.ts";
-import { formatDateRange, formatMoney, formatMoneyOrDash, formatRoas } from "../analytics/format-metrics.ts";
-import { PlatformLabel, platformName } from "../analytics/platform-label.tsx";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Progress } from "../ui/progress.tsx";
+import {
+  formatDateRange,
+  formatMoney,
+  formatMoneyOrDash,
+  formatRoas,
+} from "#app/components/analytics/format-metrics.ts";
+import { PlatformLabel, platformName } from "#app/components/analytics/platform-label.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Progress } from "#app/components/ui/progress.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { BudgetPace } from "#core/goals/budget-pacing.ts";
+import type { GoalProgress, GoalsProgress, TargetProgress } from "#core/goals/get-goal-progress.ts";
+import { ORGANIZATION_SCOPE } from "#core/goals/goal-schema.ts";
 
 const PACE_LABELS: Record<BudgetPace, { label: string; dotClassName: string }> = {
   on_track: { label: "On track", dotClassName: "bg-success" },

@@ -1,6 +1,6 @@
-import type { Goal } from "../../../core/goals/goal-repository.ts";
-import { type GoalEntryInput, type GoalsFormInput, ORGANIZATION_SCOPE } from "../../../core/goals/goal-schema.ts";
-import { currencyExponent } from "../../../core/shared/money.ts";
+import type { Goal } from "#core/goals/goal-repository.ts";
+import { type GoalEntryInput, type GoalsFormInput, ORGANIZATION_SCOPE } from "#core/goals/goal-schema.ts";
+import { currencyExponent } from "#core/shared/money.ts";
 
 /** The form's values from the saved goals: the organization's entry always first, amounts as text. */
 export function toGoalsFormValues(goals: Goal[], currency: string): GoalsFormInput {

@@ -5,6 +5,16 @@ import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "r
 import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { ActionRefusal } from "#app/components/account/account-action.ts";
+import { platformName } from "#app/components/analytics/platform-label.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { cn } from "#app/lib/cn.ts";
 import {
   type GoalsFormInput,
   type GoalsFormOutput,
@@ -13,19 +23,9 @@ import {
   MIN_TARGET_ROAS,
   TARGET_KINDS,
   type TargetKindChoice,
-} from "../../../core/goals/goal-schema.ts";
-import { findListing } from "../../../core/integrations/platform-catalog.ts";
-import { AD_PLATFORM_IDS, type AdPlatformId } from "../../../core/shared/platforms.ts";
-import { cn } from "../../lib/cn.ts";
-import type { ActionRefusal } from "../account/account-action.ts";
-import { platformName } from "../analytics/platform-label.tsx";
-import { SubmitButton } from "../forms/submit-button.tsx";
-import { PlatformLogo } from "../integrations/platform-logo.tsx";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+} from "#core/goals/goal-schema.ts";
+import { findListing } from "#core/integrations/platform-catalog.ts";
+import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import { currencySymbolOf, emptyGoalEntry } from "./goal-values.ts";
 
 export type GoalsActionResult = { ok: true; values: GoalsFormInput } | ActionRefusal;

@@ -1,11 +1,11 @@
 import { useCallback, useId } from "react";
-import { CONTACT_TOPICS, type ContactInput, contactSchema } from "../../../core/support/contact-schema.ts";
-import { FormField } from "../auth/form-field.tsx";
-import { FormSuccess } from "../forms/form-success.tsx";
-import { FormRefusal, PublicFormFooter, SenderFields } from "../forms/public-form-parts.tsx";
-import { type PublicFormResult, usePublicForm } from "../forms/use-public-form.ts";
-import { NativeSelect } from "../ui/native-select.tsx";
-import { Textarea } from "../ui/textarea.tsx";
+import { FormField } from "#app/components/auth/form-field.tsx";
+import { FormSuccess } from "#app/components/forms/form-success.tsx";
+import { FormRefusal, PublicFormFooter, SenderFields } from "#app/components/forms/public-form-parts.tsx";
+import { type PublicFormResult, usePublicForm } from "#app/components/forms/use-public-form.ts";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { CONTACT_TOPICS, type ContactInput, contactSchema } from "#core/support/contact-schema.ts";
 
 export interface ContactSuccess {
   reference: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { FaqEntry } from "../content/faq-entries.tsx";
+import type { FaqEntry } from "#app/components/content/faq-entries.tsx";
 
 export interface FaqGroup {
   id: string;

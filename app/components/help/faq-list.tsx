@@ -1,4 +1,4 @@
-import { FaqEntries } from "../content/faq-entries.tsx";
+import { FaqEntries } from "#app/components/content/faq-entries.tsx";
 import type { FaqGroup } from "./faq-content.tsx";
 
 /** The help center's questions, in titled groups. */

@@ -1,6 +1,13 @@
 import { CircleCheck } from "lucide-react";
-import { Button } from "../ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
 import { AccountPicker } from "./account-picker.tsx";
 import type { IntegrationCard } from "./integrations-types.ts";
 import { PlatformLogo } from "./platform-logo.tsx";

@@ -1,9 +1,9 @@
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../ui/button.tsx";
-import { Checkbox } from "../ui/checkbox.tsx";
-import { Label } from "../ui/label.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { ConnectionView } from "./integrations-types.ts";
 import type { ActionFetcher } from "./use-action-fetcher.ts";
 

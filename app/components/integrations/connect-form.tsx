@@ -1,7 +1,7 @@
 import { Loader2, RefreshCw } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Form } from "react-router";
-import { Button, type ButtonProps } from "../ui/button.tsx";
+import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
 
 /** Where Connect posts: the server answers with a redirect to the platform's consent screen. */
 export function connectActionFor(platformId: string): string {

@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, Clock, Loader2 } from "lucide-react";
 import { useId } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Progress } from "../ui/progress.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Progress } from "#app/components/ui/progress.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { ConnectionView } from "./integrations-types.ts";
 import { formatExactTime, formatRelativeTime } from "./relative-time.ts";
 

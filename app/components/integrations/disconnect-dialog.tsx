@@ -9,10 +9,10 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "../ui/alert-dialog.tsx";
-import { Button } from "../ui/button.tsx";
-import { Label } from "../ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "../ui/radio-group.tsx";
+} from "#app/components/ui/alert-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";
 import type { ActionFetcher } from "./use-action-fetcher.ts";
 

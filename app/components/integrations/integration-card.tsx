@@ -1,9 +1,9 @@
 import { CircleAlert, FlaskConical, Sparkles, Store, UserRound } from "lucide-react";
 import { useId } from "react";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardFooter, CardHeader } from "../ui/card.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardFooter, CardHeader } from "#app/components/ui/card.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
 import { ConnectForm } from "./connect-form.tsx";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
 import { DisconnectDialog } from "./disconnect-dialog.tsx";

@@ -1,7 +1,7 @@
 import { ArrowRight, Plug } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { AccountPickerDialog } from "./account-picker-dialog.tsx";
 import { connectionStateOf } from "./connection-status.tsx";
 import { IntegrationCard } from "./integration-card.tsx";

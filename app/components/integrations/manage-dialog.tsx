@@ -1,8 +1,15 @@
 import { Loader2, RefreshCw, Settings2, Store } from "lucide-react";
 import { useId } from "react";
-import { Button } from "../ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog.tsx";
-import { Separator } from "../ui/separator.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "#app/components/ui/dialog.tsx";
+import { Separator } from "#app/components/ui/separator.tsx";
 import { AccountPicker } from "./account-picker.tsx";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
 import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";

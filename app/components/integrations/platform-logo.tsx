@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 import type { IntegrationCard } from "./integrations-types.ts";
 
 type Listing = IntegrationCard["listing"];

@@ -1,7 +1,7 @@
 import { Loader2, Store } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
   DialogClose,
@@ -11,9 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../ui/dialog.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
 import { connectActionFor, useIsLeaving } from "./connect-form.tsx";
 import type { IntegrationCard } from "./integrations-types.ts";
 

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Loader2 } from "lucide-react";
 import { Fragment } from "react";
-import { Badge } from "../ui/badge.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../ui/table.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
 import type { SyncRunView } from "./integrations-types.ts";
 import { formatExactTime, formatRelativeTime } from "./relative-time.ts";
 

@@ -1,12 +1,9 @@
 import { Check, ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { initialsOf } from "../../lib/initials.ts";
-import type { Viewer } from "../../lib/viewer.ts";
-import { Avatar, AvatarFallback, AvatarImage } from "../ui/avatar.tsx";
-import { Badge } from "../ui/badge.tsx";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible.tsx";
+import { Avatar, AvatarFallback, AvatarImage } from "#app/components/ui/avatar.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "#app/components/ui/collapsible.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,8 +11,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip.tsx";
+} from "#app/components/ui/dropdown-menu.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { initialsOf } from "#app/lib/initials.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { APP_NAVIGATION, type NavGroup, type NavItem, withBadges } from "./app-navigation.ts";
 import { LogoMark } from "./logo.tsx";
 import { Sidebar, useIsIconMode, useSidebar } from "./sidebar.tsx";

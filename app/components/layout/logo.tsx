@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** The Adhelm mark: a helm wheel whose spokes end in a rising bar chart. */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** The opening block of a public page: an eyebrow, the page's headline and a lead paragraph. */
 export function PageHero({

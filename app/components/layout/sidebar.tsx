@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "../ui/sheet.tsx";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#app/components/ui/sheet.tsx";
+import { cn } from "#app/lib/cn.ts";
 import {
   MOBILE_BREAKPOINT_PX,
   SIDEBAR_KEYBOARD_SHORTCUT,

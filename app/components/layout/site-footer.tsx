@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SubscribeForm } from "../marketing/subscribe-form.tsx";
+import { SubscribeForm } from "#app/components/marketing/subscribe-form.tsx";
 import { Logo } from "./logo.tsx";
 
 export const FOOTER_LINK_GROUPS = [

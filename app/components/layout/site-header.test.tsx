@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "../../lib/viewer.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { SiteHeader } from "./site-header.tsx";
 
 function linksOf(viewer: Viewer | null): Array<[string, string]> {

@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import type { Viewer } from "../../lib/viewer.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { Viewer } from "#app/lib/viewer.ts";
 import { Logo } from "./logo.tsx";
 
 export const SITE_NAV_LINKS = [

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from "react-router";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "#app/root.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 

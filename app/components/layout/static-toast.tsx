@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
-import type { Flash } from "../../lib/flash.server.ts";
+import { cn } from "#app/lib/cn.ts";
+import type { Flash } from "#app/lib/flash.server.ts";
 
 /**
  * A flash toast rendered by the server, for static pages that load no toast library. It sits

@@ -1,7 +1,7 @@
 import { LifeBuoy, Scale } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
-import { LEGAL_EMAIL, SUPPORT_EMAIL } from "../../lib/legal-documents.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { LEGAL_EMAIL, SUPPORT_EMAIL } from "#app/lib/legal-documents.ts";
 
 function mailto(address: string, subject: string): string {
   return `mailto:${address}?subject=${encodeURIComponent(subject)}`;

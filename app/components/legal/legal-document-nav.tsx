@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "../../lib/cn.ts";
-import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "../../lib/legal-documents.ts";
+import { cn } from "#app/lib/cn.ts";
+import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "#app/lib/legal-documents.ts";
 
 /** The side list of every legal document; the one on screen is marked as the current page. */
 export function LegalDocumentNav({ current, className }: { current: LegalDocumentSlug; className?: string }) {

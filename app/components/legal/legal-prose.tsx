@@ -1,4 +1,4 @@
-import { Prose } from "../content/prose.tsx";
+import { Prose } from "#app/components/content/prose.tsx";
 
 const TABLE_REGION_CLASSES =
   "legal-table mt-6 overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring";

@@ -1,17 +1,17 @@
 import { ChevronDown, Play, Send, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { ApiAnswerView } from "#app/components/api/api-answer-view.tsx";
+import { MethodBadge } from "#app/components/api/method-badge.tsx";
+import type { TryPlanView, TryResult } from "#app/components/api/try-it-types.ts";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import {
   type ApiEndpointExample,
   buildCurl,
   buildCurlCommand,
   formatJson,
   formatStatusLine,
-} from "../../lib/api-examples.ts";
-import { cn } from "../../lib/cn.ts";
-import { ApiAnswerView } from "../api/api-answer-view.tsx";
-import { MethodBadge } from "../api/method-badge.tsx";
-import type { TryPlanView, TryResult } from "../api/try-it-types.ts";
-import { buttonVariants } from "../ui/button.tsx";
+} from "#app/lib/api-examples.ts";
+import { cn } from "#app/lib/cn.ts";
 import { CodeBlock } from "./code-block.tsx";
 
 /** Try it for a signed-in member whose team has an active key: the plan, the page's token and the last answer. */

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Preformatted code that scrolls on small screens. The scrolling box is a named, focusable

@@ -1,5 +1,5 @@
 import { ArrowUpRight, Sparkles } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 // Illustrative figures for the hero's product picture; they are not anyone's real account.
 const PREVIEW_KPIS = [

@@ -1,7 +1,7 @@
 import { Check, type LucideIcon } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
-import { PRODUCT_FEATURES } from "../../lib/marketing-content.ts";
-import { Card } from "../ui/card.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { PRODUCT_FEATURES } from "#app/lib/marketing-content.ts";
 import { IconCardHeader } from "./icon-card-header.tsx";
 
 export interface IconCardItem {

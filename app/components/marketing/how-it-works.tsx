@@ -1,4 +1,4 @@
-import { HOW_IT_WORKS_STEPS } from "../../lib/marketing-content.ts";
+import { HOW_IT_WORKS_STEPS } from "#app/lib/marketing-content.ts";
 
 /** The spec's three onboarding steps, numbered. */
 export function HowItWorks() {

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
 /** A card's header with an icon tile, a title (h3) and a short description. */
 export function IconCardHeader({

@@ -1,5 +1,5 @@
-import { cn } from "../../lib/cn.ts";
-import { initialsOf } from "../../lib/initials.ts";
+import { cn } from "#app/lib/cn.ts";
+import { initialsOf } from "#app/lib/initials.ts";
 
 /** A person's initials in a tinted circle: no stock photos on the public site. */
 export function InitialsAvatar({ name, className }: { name: string; className?: string }) {

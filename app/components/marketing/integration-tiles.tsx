@@ -1,11 +1,11 @@
-import { cn } from "../../lib/cn.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { cn } from "#app/lib/cn.ts";
 import {
   AD_PLATFORMS,
   COMMERCE_PLATFORMS,
   type IntegrationTile,
   UPCOMING_PLATFORMS,
-} from "../../lib/marketing-content.ts";
-import { Badge } from "../ui/badge.tsx";
+} from "#app/lib/marketing-content.ts";
 
 const TILES: readonly IntegrationTile[] = [...AD_PLATFORMS, ...COMMERCE_PLATFORMS, ...UPCOMING_PLATFORMS];
 

@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { DashboardPreview } from "./dashboard-preview.tsx";
 import { TrialPromises } from "./trial-promises.tsx";
 

@@ -1,6 +1,6 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 const LEGAL_TOPICS = ["Privacy Policy", "Terms of Service", "GDPR", "Security", "Cookie Policy", "DPA"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPlan, PLANS, type Plan } from "../../../core/billing/plan-catalog.ts";
+import { findPlan, PLANS, type Plan } from "#core/billing/plan-catalog.ts";
 import { buildPlanComparisonRows, describePlanPrice, formatLimit, planCallToAction } from "./plan-display.ts";
 
 function plan(id: string): Plan {

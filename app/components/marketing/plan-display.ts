@@ -1,3 +1,4 @@
+import { SALES_EMAIL } from "#app/lib/marketing-content.ts";
 import {
   type BillingInterval,
   formatPlanPrice,
@@ -5,8 +6,7 @@ import {
   PLANS,
   type Plan,
   yearlyTotalCents,
-} from "../../../core/billing/plan-catalog.ts";
-import { SALES_EMAIL } from "../../lib/marketing-content.ts";
+} from "#core/billing/plan-catalog.ts";
 
 export interface PlanPriceDisplay {
   /** "$49", "$39.20" or "Custom". */

@@ -1,11 +1,11 @@
 import { Check } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { type BillingInterval, PLANS, type Plan, YEARLY_DISCOUNT_PERCENT } from "../../../core/billing/plan-catalog.ts";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { type BillingInterval, PLANS, type Plan, YEARLY_DISCOUNT_PERCENT } from "#core/billing/plan-catalog.ts";
 import { describePlanPrice, type PlanPriceDisplay, planCallToAction } from "./plan-display.ts";
 
 const INTERVAL_LABELS: Record<BillingInterval, string> = { monthly: "Monthly", yearly: "Yearly" };

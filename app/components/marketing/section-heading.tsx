@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** The heading block that opens every section of the public pages: eyebrow, h2 and lead. */
 export function SectionHeading({

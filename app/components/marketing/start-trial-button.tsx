@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 /** The primary call to action of the public site. */
 export function StartTrialButton() {

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#app/lib/cn.ts";
 
 /** Headline figures as a description list: the value reads large, its label under it. */
 export function StatList({

@@ -4,18 +4,18 @@ import { useEffect, useId, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { EMAIL_MESSAGE } from "../../../core/forms/form-fields.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
+import { EMAIL_MESSAGE } from "#core/forms/form-fields.ts";
 import {
   type NewsletterSource,
   SUBSCRIBE_SUCCESS,
   type SubscribeInput,
   subscribeSchema,
-} from "../../../core/newsletter/newsletter-schemas.ts";
-import { cn } from "../../lib/cn.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
-import { Label } from "../ui/label.tsx";
+} from "#core/newsletter/newsletter-schemas.ts";
 import type { SubscribeActionResult, SubscribeOutcome } from "./subscribe-result.ts";
 
 export type SubscribeSource = NewsletterSource;

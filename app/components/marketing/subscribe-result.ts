@@ -1,4 +1,4 @@
-import type { ActionRefusal } from "../account/account-action.ts";
+import type { ActionRefusal } from "#app/components/account/account-action.ts";
 
 /** What a plain (no JavaScript) post came back with, read from the query it redirected to. */
 export type SubscribeOutcome = "sent" | "invalid" | "rate-limited" | "failed";

@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { TESTIMONIALS } from "../../lib/marketing-content.ts";
+import { TESTIMONIALS } from "#app/lib/marketing-content.ts";
 import { InitialsAvatar } from "./initials-avatar.tsx";
 
 /** Customer quotes with name, role and company; initials instead of photos. */

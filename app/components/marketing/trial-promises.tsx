@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
-import { TRIAL_PROMISES } from "../../lib/marketing-content.ts";
+import { cn } from "#app/lib/cn.ts";
+import { TRIAL_PROMISES } from "#app/lib/marketing-content.ts";
 
 /** "14-day free trial · No credit card required · Setup in 5 minutes", with check marks. */
 export function TrialPromises({ className }: { className?: string }) {

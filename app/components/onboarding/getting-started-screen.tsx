@@ -1,10 +1,10 @@
 import { ArrowRight, Check, PartyPopper } from "lucide-react";
 import { Link } from "react-router";
-import type { OnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { OnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
 import { OnboardingProgressBar } from "./onboarding-progress-bar.tsx";
 import { ONBOARDING_STEP_COPY } from "./onboarding-steps.ts";
 import { ResendVerificationButton } from "./resend-verification-button.tsx";

@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { OnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
-import { Button } from "../ui/button.tsx";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import type { OnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
 import { OnboardingProgressBar } from "./onboarding-progress-bar.tsx";
 import { ONBOARDING_STEP_COPY } from "./onboarding-steps.ts";
 import { ResendVerificationButton } from "./resend-verification-button.tsx";

@@ -1,5 +1,5 @@
-import type { OnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
-import { Progress } from "../ui/progress.tsx";
+import { Progress } from "#app/components/ui/progress.tsx";
+import type { OnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
 
 /** "3 of 6 complete" over a bar; the bar is named by the sentence. */
 export function OnboardingProgressBar({ progress, id }: { progress: OnboardingProgress; id: string }) {

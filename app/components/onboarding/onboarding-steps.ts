@@ -1,4 +1,4 @@
-import type { OnboardingStepId } from "../../../core/onboarding/get-onboarding-progress.ts";
+import type { OnboardingStepId } from "#core/onboarding/get-onboarding-progress.ts";
 
 /** How each getting-started step reads, and where its button goes (the email step's button resends the link). */
 export interface OnboardingStepCopy {

@@ -1,9 +1,9 @@
 import { Loader2, Mail } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { authClient } from "../../lib/auth-client.ts";
-import { useIsHydrated } from "../../lib/use-is-hydrated.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { authClient } from "#app/lib/auth-client.ts";
+import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 
 /** Mails `email` a fresh verification link (rate limited per address by the auth server). */
 export function ResendVerificationButton({ email }: { email: string }) {

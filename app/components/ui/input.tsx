@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
   return (

@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * The browser's own <select>, styled like Input: it works before (and without) JavaScript, which

@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Determinate progress bar (role="progressbar" with aria-valuenow/valuemax from radix). Give it an

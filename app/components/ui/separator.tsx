@@ -1,6 +1,6 @@
 import { Separator as SeparatorPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** Decorative by default (hidden from assistive tech); pass `decorative={false}` for a semantic separator. */
 export function Separator({

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** Loading placeholder. Mark the loading region with aria-busy; the skeleton itself is hidden from assistive tech. */
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {

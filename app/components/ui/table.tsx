@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** The table sits in a horizontally scrollable container so wide tables never break the layout. */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {

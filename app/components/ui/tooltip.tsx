@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** True below one of our TooltipProviders, so Tooltip only adds a fallback provider when none exists. */
 const HasTooltipProvider = React.createContext(false);

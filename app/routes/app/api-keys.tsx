@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { createApiKey } from "../../../core/api-keys/create-api-key.ts";
-import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
-import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
-import { ApiKeysScreen } from "../../components/api/api-keys-screen.tsx";
-import type { ApiKeysActionResult } from "../../components/api/api-keys-types.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { readJsonBody } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { ApiKeysScreen } from "#app/components/api/api-keys-screen.tsx";
+import type { ApiKeysActionResult } from "#app/components/api/api-keys-types.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { readJsonBody } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import { listApiKeys } from "#core/api-keys/list-api-keys.ts";
+import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/api-keys";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,16 +1,16 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
-import { previousRange } from "../../../core/analytics/date-range.ts";
-import { getCampaignDetail } from "../../../core/analytics/get-campaign-detail.ts";
-import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { campaignAction } from "../../components/campaigns/campaign-actions.server.ts";
-import { CampaignDetailScreen } from "../../components/campaigns/campaign-detail-screen.tsx";
-import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
-import { keepsTableData } from "../../components/campaigns/revalidation.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
-import { logMissingPage, NotFoundScreen } from "../not-found.tsx";
+import { campaignAction } from "#app/components/campaigns/campaign-actions.server.ts";
+import { CampaignDetailScreen } from "#app/components/campaigns/campaign-detail-screen.tsx";
+import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
+import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { requireViewerContext } from "#app/lib/session.server.ts";
+import { logMissingPage, NotFoundScreen } from "#app/routes/not-found.tsx";
+import { previousRange } from "#core/analytics/date-range.ts";
+import { getCampaignDetail } from "#core/analytics/get-campaign-detail.ts";
+import { listChangeLog } from "#core/campaigns/list-change-log.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/campaign-detail";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

@@ -1,16 +1,16 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { previousRange } from "../../../core/analytics/date-range.ts";
-import { getCampaignTable } from "../../../core/analytics/get-campaign-table.ts";
-import { listChangeLog } from "../../../core/campaigns/list-change-log.ts";
-import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
-import { campaignAction } from "../../components/campaigns/campaign-actions.server.ts";
-import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
-import { parseCampaignTableParams } from "../../components/campaigns/campaign-table-params.ts";
-import { CampaignsScreen } from "../../components/campaigns/campaigns-screen.tsx";
-import { keepsTableData } from "../../components/campaigns/revalidation.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
+import { campaignAction } from "#app/components/campaigns/campaign-actions.server.ts";
+import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
+import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
+import { CampaignsScreen } from "#app/components/campaigns/campaigns-screen.tsx";
+import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { requireViewerContext } from "#app/lib/session.server.ts";
+import { previousRange } from "#core/analytics/date-range.ts";
+import { getCampaignTable } from "#core/analytics/get-campaign-table.ts";
+import { listChangeLog } from "#core/campaigns/list-change-log.ts";
+import { listIntegrations } from "#core/integrations/list-integrations.ts";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,21 +1,21 @@
 import { useLocation, useNavigation } from "react-router";
-import { DATE_RANGE_PRESET_LABELS } from "../../../core/analytics/date-range.ts";
-import { getDashboard } from "../../../core/dashboard/get-dashboard.ts";
-import { DateRangePicker } from "../../components/analytics/date-range-picker.tsx";
-import { formatDateRange, formatMoney } from "../../components/analytics/format-metrics.ts";
-import { DashboardEmptyState } from "../../components/dashboard/dashboard-empty-state.tsx";
-import { KpiGrid } from "../../components/dashboard/kpi-grid.tsx";
-import { PlatformBreakdownCard } from "../../components/dashboard/platform-breakdown-card.tsx";
-import { PlatformTrendCard } from "../../components/dashboard/platform-trend-card.tsx";
-import { ProfileCard } from "../../components/dashboard/profile-card.tsx";
-import { RankedCampaignsCard } from "../../components/dashboard/ranked-campaigns-card.tsx";
-import { SummaryCards } from "../../components/dashboard/summary-cards.tsx";
-import { GoalProgressCard } from "../../components/goals/goal-progress-card.tsx";
-import { NextStepsCard } from "../../components/onboarding/next-steps-card.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { cn } from "../../lib/cn.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { requireViewerContext, toViewer } from "../../lib/session.server.ts";
+import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
+import { formatDateRange, formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { DashboardEmptyState } from "#app/components/dashboard/dashboard-empty-state.tsx";
+import { KpiGrid } from "#app/components/dashboard/kpi-grid.tsx";
+import { PlatformBreakdownCard } from "#app/components/dashboard/platform-breakdown-card.tsx";
+import { PlatformTrendCard } from "#app/components/dashboard/platform-trend-card.tsx";
+import { ProfileCard } from "#app/components/dashboard/profile-card.tsx";
+import { RankedCampaignsCard } from "#app/components/dashboard/ranked-campaigns-card.tsx";
+import { SummaryCards } from "#app/components/dashboard/summary-cards.tsx";
+import { GoalProgressCard } from "#app/components/goals/goal-progress-card.tsx";
+import { NextStepsCard } from "#app/components/onboarding/next-steps-card.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { cn } from "#app/lib/cn.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import { DATE_RANGE_PRESET_LABELS } from "#core/analytics/date-range.ts";
+import { getDashboard } from "#core/dashboard/get-dashboard.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,8 +1,8 @@
-import { getOnboardingProgress } from "../../../core/onboarding/get-onboarding-progress.ts";
-import { GettingStartedScreen } from "../../components/onboarding/getting-started-screen.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
+import { GettingStartedScreen } from "#app/components/onboarding/getting-started-screen.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { requireViewerContext } from "#app/lib/session.server.ts";
+import { getOnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
 import type { Route } from "./+types/getting-started";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,14 +1,14 @@
 import { Info } from "lucide-react";
 import { Link } from "react-router";
-import { getGoals } from "../../../core/goals/get-goals.ts";
-import { setGoals } from "../../../core/goals/set-goals.ts";
-import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
-import { toGoalsFormValues } from "../../components/goals/goal-values.ts";
-import { GoalsForm } from "../../components/goals/goals-form.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { readJsonBody } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { toGoalsFormValues } from "#app/components/goals/goal-values.ts";
+import { GoalsForm } from "#app/components/goals/goals-form.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { readJsonBody } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { getGoals } from "#core/goals/get-goals.ts";
+import { setGoals } from "#core/goals/set-goals.ts";
 import type { Route } from "./+types/goals";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

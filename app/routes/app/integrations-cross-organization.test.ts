@@ -6,13 +6,13 @@
  * built-in sandbox), and has a Meta connection with campaigns and daily metrics.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedConnection } from "../../../tests/support/ad-data.ts";
+import { seedConnection } from "#tests/support/ad-data.ts";
 import {
   type ConnectFlowServer,
   connectAdPlatform,
   type Member,
   startConnectFlowServer,
-} from "../../../tests/support/connect-flow-server.ts";
+} from "#tests/support/connect-flow-server.ts";
 
 let server: ConnectFlowServer;
 let ada: Member;

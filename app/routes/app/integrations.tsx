@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { chooseAdAccounts } from "../../../core/integrations/choose-ad-accounts.ts";
-import { disconnectConnection } from "../../../core/integrations/disconnect-connection.ts";
-import { listIntegrations } from "../../../core/integrations/list-integrations.ts";
-import { syncNow } from "../../../core/integrations/sync-now.ts";
-import { IntegrationsScreen } from "../../components/integrations/integrations-screen.tsx";
-import type { IntegrationsActionResult } from "../../components/integrations/integrations-types.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { readFormData } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+import { IntegrationsScreen } from "#app/components/integrations/integrations-screen.tsx";
+import type { IntegrationsActionResult } from "#app/components/integrations/integrations-types.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { readFormData } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { chooseAdAccounts } from "#core/integrations/choose-ad-accounts.ts";
+import { disconnectConnection } from "#core/integrations/disconnect-connection.ts";
+import { listIntegrations } from "#core/integrations/list-integrations.ts";
+import { syncNow } from "#core/integrations/sync-now.ts";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { savePreferences } from "../../../core/accounts/save-preferences.ts";
-import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
-import { PreferencesForm } from "../../components/account/preferences-form.tsx";
+import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { PreferencesForm } from "#app/components/account/preferences-form.tsx";
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -9,11 +8,12 @@ import {
   BreadcrumbList,
   BreadcrumbPage,
   BreadcrumbSeparator,
-} from "../../components/ui/breadcrumb.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { readJsonBody } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "../../lib/session.server.ts";
+} from "#app/components/ui/breadcrumb.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { readJsonBody } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { savePreferences } from "#core/accounts/save-preferences.ts";
 import type { Route } from "./+types/preferences";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,15 +1,15 @@
-import { listProfileOptions } from "../../../core/accounts/profile-options.ts";
-import { INVALID_IMAGE_MESSAGE, updateAvatar } from "../../../core/accounts/update-avatar.ts";
-import { updateProfile } from "../../../core/accounts/update-profile.ts";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { refuseAnonymous, refuseWith } from "../../components/account/account-action.ts";
-import { AvatarUpload } from "../../components/account/avatar-upload.tsx";
-import { ProfileForm } from "../../components/account/profile-form.tsx";
-import { toProfileFormValues } from "../../components/account/profile-values.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { mediaTypeOf, readFormData, readJsonBody } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { getViewerContextFor, requireViewerContext, toViewer } from "../../lib/session.server.ts";
+import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { AvatarUpload } from "#app/components/account/avatar-upload.tsx";
+import { ProfileForm } from "#app/components/account/profile-form.tsx";
+import { toProfileFormValues } from "#app/components/account/profile-values.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { mediaTypeOf, readFormData, readJsonBody } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { getViewerContextFor, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import { listProfileOptions } from "#core/accounts/profile-options.ts";
+import { INVALID_IMAGE_MESSAGE, updateAvatar } from "#core/accounts/update-avatar.ts";
+import { updateProfile } from "#core/accounts/update-profile.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

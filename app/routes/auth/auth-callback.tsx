@@ -2,8 +2,8 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { authClient, readSessionTokens } from "../../lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { authClient, readSessionTokens } from "#app/lib/auth-client.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import type { Route } from "./+types/auth-callback";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,13 +3,13 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { type ForgotPasswordInput, forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
-import { EmailField } from "../../components/auth/account-fields.tsx";
-import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { SubmitButton } from "../../components/forms/submit-button.tsx";
-import { CardContent, CardFooter } from "../../components/ui/card.tsx";
-import { authClient } from "../../lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { EmailField } from "#app/components/auth/account-fields.tsx";
+import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
+import { authClient } from "#app/lib/auth-client.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { type ForgotPasswordInput, forgotPasswordSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,13 +3,13 @@ import { TriangleAlert } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { type ResetPasswordInput, resetPasswordSchema } from "../../../core/accounts/account-schemas.ts";
-import { NewPasswordFields } from "../../components/auth/account-fields.tsx";
-import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { SubmitButton } from "../../components/forms/submit-button.tsx";
-import { CardContent, CardFooter } from "../../components/ui/card.tsx";
-import { AuthRequestError, authClient } from "../../lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { NewPasswordFields } from "#app/components/auth/account-fields.tsx";
+import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
+import { AuthRequestError, authClient } from "#app/lib/auth-client.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { type ResetPasswordInput, resetPasswordSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,15 +2,15 @@ import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
-import { forgotPasswordSchema } from "../../../core/accounts/account-schemas.ts";
-import { AuthLink, AuthScreen } from "../../components/auth/auth-screen.tsx";
-import { FormField } from "../../components/auth/form-field.tsx";
-import { SubmitButton } from "../../components/forms/submit-button.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { CardContent, CardFooter } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { authClient } from "../../lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
+import { FormField } from "#app/components/auth/form-field.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { authClient } from "#app/lib/auth-client.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { forgotPasswordSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

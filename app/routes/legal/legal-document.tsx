@@ -1,22 +1,22 @@
 import { Download } from "lucide-react";
 import { data } from "react-router";
-import { formatLongDate } from "../../components/content/format-date.ts";
-import { TableOfContents } from "../../components/content/table-of-contents.tsx";
-import { LegalContactCard } from "../../components/legal/legal-contact.tsx";
-import { LegalDocumentNav } from "../../components/legal/legal-document-nav.tsx";
-import { LegalProse } from "../../components/legal/legal-prose.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { getLegalDocumentContent } from "../../lib/legal-content.server.ts";
+import { formatLongDate } from "#app/components/content/format-date.ts";
+import { TableOfContents } from "#app/components/content/table-of-contents.tsx";
+import { LegalContactCard } from "#app/components/legal/legal-contact.tsx";
+import { LegalDocumentNav } from "#app/components/legal/legal-document-nav.tsx";
+import { LegalProse } from "#app/components/legal/legal-prose.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { getLegalDocumentContent } from "#app/lib/legal-content.server.ts";
 import {
   findLegalDocument,
   LEGAL_DOCUMENTS_LAST_UPDATED,
   LEGAL_DOCUMENTS_VERSION,
   legalPdfPath,
-} from "../../lib/legal-documents.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
-import { ContentErrorScreen, logMissingPage, notFoundMeta } from "../not-found.tsx";
+} from "#app/lib/legal-documents.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { ContentErrorScreen, logMissingPage, notFoundMeta } from "#app/routes/not-found.tsx";
 import type { Route } from "./+types/legal-document";
 
 // Links, anchors and a download: nothing here needs React in the browser.

@@ -1,12 +1,12 @@
 import { ArrowRight, Ban, Cookie, FileSignature, FileText, Lock, type LucideIcon, Scale, Shield } from "lucide-react";
 import { Link } from "react-router";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { LegalContactCard } from "../../components/legal/legal-contact.tsx";
-import { IconCardHeader } from "../../components/marketing/icon-card-header.tsx";
-import { Card, CardFooter } from "../../components/ui/card.tsx";
-import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "../../lib/legal-documents.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { LegalContactCard } from "#app/components/legal/legal-contact.tsx";
+import { IconCardHeader } from "#app/components/marketing/icon-card-header.tsx";
+import { Card, CardFooter } from "#app/components/ui/card.tsx";
+import { LEGAL_DOCUMENTS, type LegalDocumentSlug } from "#app/lib/legal-documents.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/legal-hub";
 
 // Cards of links and two mail buttons: nothing here needs React in the browser.

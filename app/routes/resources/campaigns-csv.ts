@@ -1,11 +1,11 @@
-import type { CampaignRow, CampaignTableQuery } from "../../../core/analytics/analytics-types.ts";
-import { getCampaignTable, MAX_CAMPAIGN_PAGE_SIZE } from "../../../core/analytics/get-campaign-table.ts";
-import { CAMPAIGN_CSV_HEADER, campaignCsvRow, exportFilename } from "../../components/campaigns/campaign-csv.server.ts";
-import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
-import { parseCampaignTableParams } from "../../components/campaigns/campaign-table-params.ts";
-import { csvResponse, csvStream } from "../../components/campaigns/csv-writer.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
+import { CAMPAIGN_CSV_HEADER, campaignCsvRow, exportFilename } from "#app/components/campaigns/campaign-csv.server.ts";
+import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
+import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
+import { csvResponse, csvStream } from "#app/components/campaigns/csv-writer.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { requireViewerContext } from "#app/lib/session.server.ts";
+import type { CampaignRow, CampaignTableQuery } from "#core/analytics/analytics-types.ts";
+import { getCampaignTable, MAX_CAMPAIGN_PAGE_SIZE } from "#core/analytics/get-campaign-table.ts";
 import type { Route } from "./+types/campaigns-csv";
 
 /**

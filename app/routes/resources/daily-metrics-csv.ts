@@ -1,14 +1,14 @@
-import { listDailyMetricRows } from "../../../core/analytics/list-daily-metric-rows.ts";
 import {
   DAILY_METRICS_CSV_HEADER,
   dailyMetricCsvRow,
   exportFilename,
-} from "../../components/campaigns/campaign-csv.server.ts";
-import { analyticsRangeFor } from "../../components/campaigns/campaign-range.server.ts";
-import { parseCampaignTableParams } from "../../components/campaigns/campaign-table-params.ts";
-import { csvResponse, csvStream } from "../../components/campaigns/csv-writer.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { requireViewerContext } from "../../lib/session.server.ts";
+} from "#app/components/campaigns/campaign-csv.server.ts";
+import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
+import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
+import { csvResponse, csvStream } from "#app/components/campaigns/csv-writer.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { requireViewerContext } from "#app/lib/session.server.ts";
+import { listDailyMetricRows } from "#core/analytics/list-daily-metric-rows.ts";
 import type { Route } from "./+types/daily-metrics-csv";
 
 /**

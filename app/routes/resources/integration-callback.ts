@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { ConnectionFailedError, completeConnection } from "../../../core/integrations/complete-connection.ts";
-import { CONNECTION_FAILED_MESSAGE } from "../../../core/integrations/integration-dependencies.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { setFlashCookie } from "../../lib/flash.server.ts";
-import { getViewerContextFor } from "../../lib/session.server.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { setFlashCookie } from "#app/lib/flash.server.ts";
+import { getViewerContextFor } from "#app/lib/session.server.ts";
+import { ConnectionFailedError, completeConnection } from "#core/integrations/complete-connection.ts";
+import { CONNECTION_FAILED_MESSAGE } from "#core/integrations/integration-dependencies.ts";
 import type { Route } from "./+types/integration-callback";
 
 /**

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { startConnection } from "../../../core/integrations/start-connection.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { setFlashCookie } from "../../lib/flash.server.ts";
-import { readFormData } from "../../lib/form-data.server.ts";
-import { getViewerContextFor } from "../../lib/session.server.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { setFlashCookie } from "#app/lib/flash.server.ts";
+import { readFormData } from "#app/lib/form-data.server.ts";
+import { getViewerContextFor } from "#app/lib/session.server.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { startConnection } from "#core/integrations/start-connection.ts";
 import type { Route } from "./+types/integration-connect";
 
 /**

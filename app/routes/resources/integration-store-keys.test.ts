@@ -17,7 +17,7 @@ import {
   pressConnect,
   returnToCallback,
   startConnectFlowServer,
-} from "../../../tests/support/connect-flow-server.ts";
+} from "#tests/support/connect-flow-server.ts";
 
 let server: ConnectFlowServer;
 let ada: Member;

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { AppError } from "../../../core/errors/app-error.ts";
-import { receiveStoreKeys } from "../../../core/integrations/complete-connection.ts";
-import { PlatformError } from "../../../core/shared/connector-port.ts";
-import { appContext } from "../../lib/app-context.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import { receiveStoreKeys } from "#core/integrations/complete-connection.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
 import type { Route } from "./+types/integration-store-keys";
 
 /**

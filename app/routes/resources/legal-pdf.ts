@@ -1,7 +1,7 @@
-import { appContext } from "../../lib/app-context.ts";
-import { getLegalDocumentPdf, legalPdfFilename } from "../../lib/legal-content.server.ts";
-import { findLegalDocument } from "../../lib/legal-documents.ts";
-import { logMissingPage } from "../not-found.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { getLegalDocumentPdf, legalPdfFilename } from "#app/lib/legal-content.server.ts";
+import { findLegalDocument } from "#app/lib/legal-documents.ts";
+import { logMissingPage } from "#app/routes/not-found.tsx";
 import type { Route } from "./+types/legal-pdf";
 
 /** GET /legal/:document/pdf: the document as a PDF download, made on the server with pdfkit. */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { appContext } from "../../lib/app-context.ts";
-import { setFlashCookie } from "../../lib/flash.server.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { setFlashCookie } from "#app/lib/flash.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Ends the server session, then a full redirect to / (spec §4), where "Signed out" shows. */

@@ -1,16 +1,12 @@
 import { data, redirect } from "react-router";
-import {
-  NEWSLETTER_SOURCES,
-  type NewsletterSource,
-  SUBSCRIBE_SUCCESS,
-} from "../../../core/newsletter/newsletter-schemas.ts";
-import { subscribeToNewsletter } from "../../../core/newsletter/subscribe-to-newsletter.ts";
-import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
-import type { SubscribeActionResult, SubscribeOutcome } from "../../components/marketing/subscribe-result.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";
-import { readFormFields } from "../../lib/form-data.server.ts";
-import { safeRedirectTarget } from "../../lib/redirect-target.ts";
+import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
+import type { SubscribeActionResult, SubscribeOutcome } from "#app/components/marketing/subscribe-result.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { type Flash, setFlashCookie } from "#app/lib/flash.server.ts";
+import { readFormFields } from "#app/lib/form-data.server.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
+import { NEWSLETTER_SOURCES, type NewsletterSource, SUBSCRIBE_SUCCESS } from "#core/newsletter/newsletter-schemas.ts";
+import { subscribeToNewsletter } from "#core/newsletter/subscribe-to-newsletter.ts";
 import type { Route } from "./+types/newsletter-subscribe";
 
 function outcomeOf(status: number): SubscribeOutcome {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { PERMANENT_REDIRECTS } from "../../lib/route-paths.ts";
+import { PERMANENT_REDIRECTS } from "#app/lib/route-paths.ts";
 import type { Route } from "./+types/permanent-redirect";
 
 export function loader({ request }: Route.LoaderArgs) {

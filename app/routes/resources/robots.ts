@@ -1,4 +1,4 @@
-import { appContext } from "../../lib/app-context.ts";
+import { appContext } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

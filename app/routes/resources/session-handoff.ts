@@ -1,12 +1,8 @@
 import { data } from "react-router";
-import { binderCookies } from "../../../core/accounts/auth-binders.ts";
-import {
-  exchangeSessionHandoff,
-  HANDOFF_MESSAGES,
-  handoffExchangeSchema,
-} from "../../../core/accounts/session-handoff.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { type Flash, setFlashCookie } from "../../lib/flash.server.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { type Flash, setFlashCookie } from "#app/lib/flash.server.ts";
+import { binderCookies } from "#core/accounts/auth-binders.ts";
+import { exchangeSessionHandoff, HANDOFF_MESSAGES, handoffExchangeSchema } from "#core/accounts/session-handoff.ts";
 import type { Route } from "./+types/session-handoff";
 
 /** A hand-off body is two short tokens; anything longer is not one. */

@@ -1,6 +1,6 @@
-import { appContext } from "../../lib/app-context.ts";
-import { listBlogPosts } from "../../lib/blog.server.ts";
-import { PUBLIC_PAGE_PATHS } from "../../lib/route-paths.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { listBlogPosts } from "#app/lib/blog.server.ts";
+import { PUBLIC_PAGE_PATHS } from "#app/lib/route-paths.ts";
 import type { Route } from "./+types/sitemap";
 
 interface SitemapEntry {

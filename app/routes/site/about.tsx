@@ -1,16 +1,16 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { CallToAction } from "../../components/marketing/call-to-action.tsx";
-import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
-import { InitialsAvatar } from "../../components/marketing/initials-avatar.tsx";
-import { SectionHeading } from "../../components/marketing/section-heading.tsx";
-import { StatList } from "../../components/marketing/stat-list.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { COMPANY_FACTS, COMPANY_TIMELINE, COMPANY_VALUES, TEAM_MEMBERS } from "../../lib/marketing-content.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
-import { buildOrganizationJsonLd } from "../../lib/structured-data.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { CallToAction } from "#app/components/marketing/call-to-action.tsx";
+import { IconCardGrid } from "#app/components/marketing/feature-grid.tsx";
+import { InitialsAvatar } from "#app/components/marketing/initials-avatar.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { StatList } from "#app/components/marketing/stat-list.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { COMPANY_FACTS, COMPANY_TIMELINE, COMPANY_VALUES, TEAM_MEMBERS } from "#app/lib/marketing-content.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { buildOrganizationJsonLd } from "#app/lib/structured-data.ts";
 import type { Route } from "./+types/about";
 
 // No React in the browser: the page is complete as the server renders it.

@@ -1,9 +1,9 @@
-import { PLANS } from "../../../core/billing/plan-catalog.ts";
-import { IDEMPOTENCY_KEY_TTL_MS } from "../../../core/public-api/idempotent-request.ts";
-import { ApiReferenceScreen } from "../../components/api/api-reference-screen.tsx";
-import { buildApiReference } from "../../components/api/openapi-reference.ts";
-import { appContext } from "../../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { ApiReferenceScreen } from "#app/components/api/api-reference-screen.tsx";
+import { buildApiReference } from "#app/components/api/openapi-reference.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { PLANS } from "#core/billing/plan-catalog.ts";
+import { IDEMPOTENCY_KEY_TTL_MS } from "#core/public-api/idempotent-request.ts";
 import type { Route } from "./+types/api-reference";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

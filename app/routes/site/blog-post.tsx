@@ -1,14 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, type MetaDescriptor } from "react-router";
-import { PostCard } from "../../components/blog/post-card.tsx";
-import { PostMeta } from "../../components/blog/post-meta.tsx";
-import { Prose } from "../../components/content/prose.tsx";
-import { TableOfContents } from "../../components/content/table-of-contents.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { findBlogPost, listRelatedBlogPosts } from "../../lib/blog.server.ts";
-import { appUrlFrom, pageMeta, SITE_NAME } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
-import { ContentErrorScreen, logMissingPage, notFoundMeta } from "../not-found.tsx";
+import { PostCard } from "#app/components/blog/post-card.tsx";
+import { PostMeta } from "#app/components/blog/post-meta.tsx";
+import { Prose } from "#app/components/content/prose.tsx";
+import { TableOfContents } from "#app/components/content/table-of-contents.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { findBlogPost, listRelatedBlogPosts } from "#app/lib/blog.server.ts";
+import { appUrlFrom, pageMeta, SITE_NAME } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { ContentErrorScreen, logMissingPage, notFoundMeta } from "#app/routes/not-found.tsx";
 import type { Route } from "./+types/blog-post";
 
 export function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
-import { CategoryFilter } from "../../components/blog/category-filter.tsx";
-import { PostCard } from "../../components/blog/post-card.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { SubscribeForm } from "../../components/marketing/subscribe-form.tsx";
-import { selectBlogListing } from "../../lib/blog.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { CategoryFilter } from "#app/components/blog/category-filter.tsx";
+import { PostCard } from "#app/components/blog/post-card.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { SubscribeForm } from "#app/components/marketing/subscribe-form.tsx";
+import { selectBlogListing } from "#app/lib/blog.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/blog";
 
 // No React in the browser: its forms work as plain form posts.

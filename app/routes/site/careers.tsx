@@ -1,18 +1,18 @@
 import { ArrowRight, Mail } from "lucide-react";
 import { data, Link } from "react-router";
-import { findJobOpening, JOB_OPENINGS } from "../../../core/careers/job-openings.ts";
-import { submitJobApplication } from "../../../core/careers/submit-job-application.ts";
-import { type ApplicationActionResult, ApplicationForm } from "../../components/careers/application-form.tsx";
-import { BENEFITS, VALUES } from "../../components/careers/careers-content.ts";
-import { JobCard } from "../../components/careers/job-card.tsx";
-import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { IconCardGrid } from "../../components/marketing/feature-grid.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { readFormFields } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { type ApplicationActionResult, ApplicationForm } from "#app/components/careers/application-form.tsx";
+import { BENEFITS, VALUES } from "#app/components/careers/careers-content.ts";
+import { JobCard } from "#app/components/careers/job-card.tsx";
+import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { IconCardGrid } from "#app/components/marketing/feature-grid.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { readFormFields } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { findJobOpening, JOB_OPENINGS } from "#core/careers/job-openings.ts";
+import { submitJobApplication } from "#core/careers/submit-job-application.ts";
 import type { Route } from "./+types/careers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import { Info, Quote } from "lucide-react";
-import { CASE_STUDIES } from "../../../content/pages/case-studies.ts";
-import { FactGrid } from "../../components/content/fact-grid.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { FactGrid } from "#app/components/content/fact-grid.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { StartTrialButton } from "#app/components/marketing/start-trial-button.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { CASE_STUDIES } from "#content/pages/case-studies.ts";
 import type { Route } from "./+types/case-studies";
 
 export function loader() {

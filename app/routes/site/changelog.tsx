@@ -1,9 +1,9 @@
-import { ReleaseCard } from "../../components/content/release-card.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { SubscribeForm } from "../../components/marketing/subscribe-form.tsx";
-import { CHANGELOG_RELEASES } from "../../lib/changelog.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { ReleaseCard } from "#app/components/content/release-card.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { SubscribeForm } from "#app/components/marketing/subscribe-form.tsx";
+import { CHANGELOG_RELEASES } from "#app/lib/changelog.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/changelog";
 
 // No React in the browser: its forms work as plain form posts.

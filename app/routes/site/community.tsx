@@ -1,18 +1,18 @@
 import { CalendarDays, MapPin, MessagesSquare, Users, Video } from "lucide-react";
 import { Link } from "react-router";
+import { ContentSection } from "#app/components/content/content-section.tsx";
+import { formatLongDate } from "#app/components/content/format-date.ts";
+import { MailButton } from "#app/components/content/mail-button.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import {
   COMMUNITY_EMAIL,
   COMMUNITY_EVENTS,
   COMMUNITY_GUIDELINES,
   COMMUNITY_RESOURCES,
   COMMUNITY_SPACES,
-} from "../../../content/pages/community.ts";
-import { ContentSection } from "../../components/content/content-section.tsx";
-import { formatLongDate } from "../../components/content/format-date.ts";
-import { MailButton } from "../../components/content/mail-button.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+} from "#content/pages/community.ts";
 import type { Route } from "./+types/community";
 
 export function loader() {

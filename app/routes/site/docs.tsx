@@ -1,9 +1,9 @@
-import { Prose } from "../../components/content/prose.tsx";
-import { TableOfContents } from "../../components/content/table-of-contents.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { getUserGuide } from "../../lib/docs.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { Prose } from "#app/components/content/prose.tsx";
+import { TableOfContents } from "#app/components/content/table-of-contents.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { getUserGuide } from "#app/lib/docs.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/docs";
 
 export function loader() {

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { CallToAction } from "../../components/marketing/call-to-action.tsx";
-import { FeatureDetailList } from "../../components/marketing/feature-grid.tsx";
-import { HowItWorks } from "../../components/marketing/how-it-works.tsx";
-import { SectionHeading } from "../../components/marketing/section-heading.tsx";
-import { StartTrialButton } from "../../components/marketing/start-trial-button.tsx";
-import { StatList } from "../../components/marketing/stat-list.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { FEATURE_STATS } from "../../lib/marketing-content.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { CallToAction } from "#app/components/marketing/call-to-action.tsx";
+import { FeatureDetailList } from "#app/components/marketing/feature-grid.tsx";
+import { HowItWorks } from "#app/components/marketing/how-it-works.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { StartTrialButton } from "#app/components/marketing/start-trial-button.tsx";
+import { StatList } from "#app/components/marketing/stat-list.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FEATURE_STATS } from "#app/lib/marketing-content.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import type { Route } from "./+types/features";
 
 // No React in the browser: the page is complete as the server renders it.

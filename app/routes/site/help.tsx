@@ -1,16 +1,16 @@
 import { BookOpen, Code2, Scale } from "lucide-react";
 import { data, Link } from "react-router";
-import { sendContactMessage } from "../../../core/support/send-contact-message.ts";
-import { isPlainPost, refuseForm } from "../../components/forms/public-form-action.server.ts";
-import { type ContactActionResult, ContactForm } from "../../components/help/contact-form.tsx";
-import { FAQ_GROUPS } from "../../components/help/faq-content.tsx";
-import { FaqList } from "../../components/help/faq-list.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { readFormFields } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
+import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
+import { type ContactActionResult, ContactForm } from "#app/components/help/contact-form.tsx";
+import { FAQ_GROUPS } from "#app/components/help/faq-content.tsx";
+import { FaqList } from "#app/components/help/faq-list.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { readFormFields } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { sendContactMessage } from "#core/support/send-contact-message.ts";
 import type { Route } from "./+types/help";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

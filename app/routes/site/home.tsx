@@ -1,20 +1,20 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { CallToAction } from "../../components/marketing/call-to-action.tsx";
-import { FeatureGrid } from "../../components/marketing/feature-grid.tsx";
-import { HowItWorks } from "../../components/marketing/how-it-works.tsx";
-import { IntegrationTiles } from "../../components/marketing/integration-tiles.tsx";
-import { LandingHero } from "../../components/marketing/landing-hero.tsx";
-import { LegalTeaser } from "../../components/marketing/legal-teaser.tsx";
-import { PricingPlans } from "../../components/marketing/pricing-plans.tsx";
-import { SectionHeading } from "../../components/marketing/section-heading.tsx";
-import { StatList } from "../../components/marketing/stat-list.tsx";
-import { Testimonials } from "../../components/marketing/testimonials.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { LANDING_STATS } from "../../lib/marketing-content.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
-import { buildOrganizationJsonLd, buildSoftwareApplicationJsonLd } from "../../lib/structured-data.ts";
+import { CallToAction } from "#app/components/marketing/call-to-action.tsx";
+import { FeatureGrid } from "#app/components/marketing/feature-grid.tsx";
+import { HowItWorks } from "#app/components/marketing/how-it-works.tsx";
+import { IntegrationTiles } from "#app/components/marketing/integration-tiles.tsx";
+import { LandingHero } from "#app/components/marketing/landing-hero.tsx";
+import { LegalTeaser } from "#app/components/marketing/legal-teaser.tsx";
+import { PricingPlans } from "#app/components/marketing/pricing-plans.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { StatList } from "#app/components/marketing/stat-list.tsx";
+import { Testimonials } from "#app/components/marketing/testimonials.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { LANDING_STATS } from "#app/lib/marketing-content.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { buildOrganizationJsonLd, buildSoftwareApplicationJsonLd } from "#app/lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 // No React in the browser: the hero is a plain GET form and the pricing switch works through CSS.

@@ -1,14 +1,14 @@
 import { CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { NoticePanel } from "#app/components/forms/notice-panel.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import {
   type ConfirmationOutcome,
   confirmNewsletterSubscription,
-} from "../../../core/newsletter/confirm-newsletter-subscription.ts";
-import { NoticePanel } from "../../components/forms/notice-panel.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+} from "#core/newsletter/confirm-newsletter-subscription.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 // No React in the browser: its forms work as plain form posts.

@@ -1,15 +1,15 @@
 import { CircleAlert, MailMinus, MailPlus, MailX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { readUnsubscribeLink } from "../../../core/newsletter/read-unsubscribe-link.ts";
-import { resubscribeToNewsletter } from "../../../core/newsletter/resubscribe-to-newsletter.ts";
-import { unsubscribeFromNewsletter } from "../../../core/newsletter/unsubscribe-from-newsletter.ts";
-import { NoticePanel } from "../../components/forms/notice-panel.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { appContext } from "../../lib/app-context.ts";
-import { readFormFields } from "../../lib/form-data.server.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { NoticePanel } from "#app/components/forms/notice-panel.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { appContext } from "#app/lib/app-context.ts";
+import { readFormFields } from "#app/lib/form-data.server.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { readUnsubscribeLink } from "#core/newsletter/read-unsubscribe-link.ts";
+import { resubscribeToNewsletter } from "#core/newsletter/resubscribe-to-newsletter.ts";
+import { unsubscribeFromNewsletter } from "#core/newsletter/unsubscribe-from-newsletter.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 // No React in the browser: its forms work as plain form posts.

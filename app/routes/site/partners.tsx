@@ -1,15 +1,10 @@
 import { Building2, Check, Plug } from "lucide-react";
-import {
-  PARTNER_APPLICATION_STEPS,
-  PARTNER_FAQ,
-  PARTNER_PROGRAMMES,
-  PARTNERS_EMAIL,
-} from "../../../content/pages/partners.ts";
-import { ContentSection } from "../../components/content/content-section.tsx";
-import { MailButton } from "../../components/content/mail-button.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { ContentSection } from "#app/components/content/content-section.tsx";
+import { MailButton } from "#app/components/content/mail-button.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { PARTNER_APPLICATION_STEPS, PARTNER_FAQ, PARTNER_PROGRAMMES, PARTNERS_EMAIL } from "#content/pages/partners.ts";
 import type { Route } from "./+types/partners";
 
 export function loader() {

@@ -1,5 +1,14 @@
 import { Check, Download, X } from "lucide-react";
 import { Link } from "react-router";
+import { ContentSection } from "#app/components/content/content-section.tsx";
+import { FactGrid } from "#app/components/content/fact-grid.tsx";
+import { MailButton } from "#app/components/content/mail-button.tsx";
+import { Logo } from "#app/components/layout/logo.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
 import {
   LOGO_DONTS,
   LOGO_DOS,
@@ -9,16 +18,7 @@ import {
   PRESS_EMAIL,
   PRESS_PRODUCT_FACTS,
   PRESS_TOPICS,
-} from "../../../content/pages/press.ts";
-import { ContentSection } from "../../components/content/content-section.tsx";
-import { FactGrid } from "../../components/content/fact-grid.tsx";
-import { MailButton } from "../../components/content/mail-button.tsx";
-import { Logo } from "../../components/layout/logo.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+} from "#content/pages/press.ts";
 import type { Route } from "./+types/press";
 
 export function loader() {

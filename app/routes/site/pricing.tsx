@@ -1,14 +1,14 @@
-import { PLANS } from "../../../core/billing/plan-catalog.ts";
-import { FaqEntries } from "../../components/content/faq-entries.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { CallToAction } from "../../components/marketing/call-to-action.tsx";
-import { buildPlanComparisonRows } from "../../components/marketing/plan-display.ts";
-import { PricingPlans } from "../../components/marketing/pricing-plans.tsx";
-import { SectionHeading } from "../../components/marketing/section-heading.tsx";
-import { PRICING_FAQ, SALES_EMAIL } from "../../lib/marketing-content.ts";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
-import { buildSoftwareApplicationJsonLd } from "../../lib/structured-data.ts";
+import { FaqEntries } from "#app/components/content/faq-entries.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { CallToAction } from "#app/components/marketing/call-to-action.tsx";
+import { buildPlanComparisonRows } from "#app/components/marketing/plan-display.ts";
+import { PricingPlans } from "#app/components/marketing/pricing-plans.tsx";
+import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
+import { PRICING_FAQ, SALES_EMAIL } from "#app/lib/marketing-content.ts";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { buildSoftwareApplicationJsonLd } from "#app/lib/structured-data.ts";
+import { PLANS } from "#core/billing/plan-catalog.ts";
 import type { Route } from "./+types/pricing";
 
 // No React in the browser: the pricing switch works through CSS and the FAQ is <details>.

@@ -1,11 +1,11 @@
 import { CalendarDays, Clock } from "lucide-react";
-import { WEBINARS, WEBINARS_EMAIL, type Webinar } from "../../../content/pages/webinars.ts";
-import { ContentSection } from "../../components/content/content-section.tsx";
-import { MailButton } from "../../components/content/mail-button.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { appUrlFrom, pageMeta } from "../../lib/seo.ts";
-import { staticPage } from "../../lib/static-page.ts";
+import { ContentSection } from "#app/components/content/content-section.tsx";
+import { MailButton } from "#app/components/content/mail-button.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { staticPage } from "#app/lib/static-page.ts";
+import { WEBINARS, WEBINARS_EMAIL, type Webinar } from "#content/pages/webinars.ts";
 import type { Route } from "./+types/webinars";
 
 /** Sessions yet to come (soonest first) and those already held (newest first). */
