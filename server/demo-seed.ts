@@ -1,6 +1,6 @@
 import type { Env } from "#core/config/env.ts";
-import { requestSync } from "#core/integrations/request-sync.ts";
-import { saveAdPlatformGrant, saveStoreGrant } from "#core/integrations/save-grant.ts";
+import { requestSync } from "#core/connections/request-sync.ts";
+import { saveAdPlatformGrant, saveStoreGrant } from "#core/connections/save-grant.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";

@@ -18,11 +18,11 @@ import { createCampaignRepository } from "#core/campaigns/campaign-repository.ts
 import { createChangeLogRepository } from "#core/campaigns/change-log-repository.ts";
 import { createJobApplicationRepository } from "#core/careers/job-application-repository.ts";
 import type { Env } from "#core/config/env.ts";
+import { createConnectionRepository } from "#core/connections/connection-repository.ts";
+import type { IntegrationDependencies } from "#core/connections/integration-dependencies.ts";
 import { createDashboardRepository } from "#core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { createGoalRepository } from "#core/goals/goal-repository.ts";
-import { createConnectionRepository } from "#core/integrations/connection-repository.ts";
-import type { IntegrationDependencies } from "#core/integrations/integration-dependencies.ts";
 import { createNewsletterRepository } from "#core/newsletter/newsletter-repository.ts";
 import { createOnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";

@@ -8,11 +8,11 @@ import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change
 import type { CampaignRepository } from "#core/campaigns/campaign-repository.ts";
 import type { ChangeLogRepository } from "#core/campaigns/change-log-repository.ts";
 import type { JobApplicationRepository } from "#core/careers/job-application-repository.ts";
+import type { ConnectionRepository } from "#core/connections/connection-repository.ts";
+import type { IntegrationDependencies } from "#core/connections/integration-dependencies.ts";
 import type { DashboardRepository } from "#core/dashboard/dashboard-repository.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import type { GoalRepository } from "#core/goals/goal-repository.ts";
-import type { ConnectionRepository } from "#core/integrations/connection-repository.ts";
-import type { IntegrationDependencies } from "#core/integrations/integration-dependencies.ts";
 import type { NewsletterRepository } from "#core/newsletter/newsletter-repository.ts";
 import type { OnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
 import type { OrganizationRepository } from "#core/organizations/organization-repository.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeConnection } from "#core/connections/complete-connection.ts";
+import { disconnectConnection } from "#core/connections/disconnect-connection.ts";
+import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
+import { startConnection } from "#core/connections/start-connection.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
-import { completeConnection } from "#core/integrations/complete-connection.ts";
-import { disconnectConnection } from "#core/integrations/disconnect-connection.ts";
-import type { ConnectingViewer } from "#core/integrations/integration-dependencies.ts";
-import { startConnection } from "#core/integrations/start-connection.ts";
 import { syncConnection } from "#core/sync/sync-connection.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
 import { createShopifySandbox } from "#simulator/platforms/shopify.ts";

@@ -1,4 +1,4 @@
-import type { ConnectionRepository } from "#core/integrations/connection-repository.ts";
+import type { ConnectionRepository } from "#core/connections/connection-repository.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
 import type { RetryPolicy } from "#core/sync/retry-policy.ts";

@@ -3,10 +3,10 @@
  * account of four campaigns each), and organizations connected and synced to it over HTTP.
  */
 
-import { completeConnection } from "#core/integrations/complete-connection.ts";
-import type { ConnectingViewer } from "#core/integrations/integration-dependencies.ts";
-import { openTokens } from "#core/integrations/save-grant.ts";
-import { startConnection } from "#core/integrations/start-connection.ts";
+import { completeConnection } from "#core/connections/complete-connection.ts";
+import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
+import { openTokens } from "#core/connections/save-grant.ts";
+import { startConnection } from "#core/connections/start-connection.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { syncConnection } from "#core/sync/sync-connection.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";

@@ -1,5 +1,5 @@
+import { findListing } from "#core/connections/platform-catalog.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { findListing } from "#core/integrations/platform-catalog.ts";
 import type { AdPlatformConnector, ExternalAdAccount } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import type { ChangeAction } from "#core/shared/domain-enums.ts";

@@ -1,4 +1,4 @@
-import type { ConnectionRepository } from "#core/integrations/connection-repository.ts";
+import type { ConnectionRepository } from "#core/connections/connection-repository.ts";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import type { Goal, GoalRepository } from "./goal-repository.ts";
 

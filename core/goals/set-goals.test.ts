@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConnectionRepository, createConnectionRepository } from "#core/connections/connection-repository.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { type ConnectionRepository, createConnectionRepository } from "#core/integrations/connection-repository.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";

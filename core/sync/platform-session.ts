@@ -1,5 +1,5 @@
-import type { ConnectionRecord, ConnectionRepository } from "#core/integrations/connection-repository.ts";
-import { openTokens, sealTokens } from "#core/integrations/save-grant.ts";
+import type { ConnectionRecord, ConnectionRepository } from "#core/connections/connection-repository.ts";
+import { openTokens, sealTokens } from "#core/connections/save-grant.ts";
 import { SealedTokenError, type TokenCipher } from "#core/security/token-cipher.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";

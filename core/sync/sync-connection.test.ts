@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCampaignRepository } from "#core/campaigns/campaign-repository.ts";
 import { changeCampaign } from "#core/campaigns/change-campaign.ts";
+import { chooseAdAccounts } from "#core/connections/choose-ad-accounts.ts";
+import { completeConnection } from "#core/connections/complete-connection.ts";
+import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
+import { listIntegrations } from "#core/connections/list-integrations.ts";
+import { startConnection } from "#core/connections/start-connection.ts";
 import { addDays, calendarDateIn } from "#core/dates/calendar-date.ts";
-import { chooseAdAccounts } from "#core/integrations/choose-ad-accounts.ts";
-import { completeConnection } from "#core/integrations/complete-connection.ts";
-import type { ConnectingViewer } from "#core/integrations/integration-dependencies.ts";
-import { listIntegrations } from "#core/integrations/list-integrations.ts";
-import { startConnection } from "#core/integrations/start-connection.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";

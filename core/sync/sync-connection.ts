@@ -1,9 +1,9 @@
-import { addDays, type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
 import type {
   AdAccountRecord,
   ConnectionRecord,
   ConnectionRepository,
-} from "#core/integrations/connection-repository.ts";
+} from "#core/connections/connection-repository.ts";
+import { addDays, type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry, DateRange } from "#core/shared/connector-port.ts";

@@ -1,4 +1,4 @@
-import { requestSync, SYNC_QUEUE } from "#core/integrations/request-sync.ts";
+import { requestSync, SYNC_QUEUE } from "#core/connections/request-sync.ts";
 import { type JobQueue, RetryLaterError } from "#core/ports/job-queue.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import { type SyncDependencies, syncConnection } from "./sync-connection.ts";

@@ -10,7 +10,7 @@
 
 import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { findListing } from "#core/integrations/platform-catalog.ts";
+import { findListing } from "#core/connections/platform-catalog.ts";
 import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 export function platformName(platform: string): string {

@@ -7,7 +7,7 @@ import type { ApiKeySummary } from "#core/api-keys/api-key-types.ts";
 import { listApiKeys } from "#core/api-keys/list-api-keys.ts";
 import { platformName } from "#core/campaigns/change-campaign.ts";
 import { listCampaigns } from "#core/campaigns/list-campaigns.ts";
-import { listIntegrations } from "#core/integrations/list-integrations.ts";
+import { listIntegrations } from "#core/connections/list-integrations.ts";
 import { toWirePlatform, toWireStatus } from "#core/public-api/wire-values.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { type ApiAnswer, HEADERS_OF_INTEREST } from "./api-answer-view.tsx";

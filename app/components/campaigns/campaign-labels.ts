@@ -1,6 +1,6 @@
 /** How platforms, statuses and change actions read, in the table, the change log and the CSV. */
 
-import { PLATFORM_CATALOG, type PlatformListing } from "#core/integrations/platform-catalog.ts";
+import { PLATFORM_CATALOG, type PlatformListing } from "#core/connections/platform-catalog.ts";
 import type { CampaignStatus, ChangeAction } from "#core/shared/domain-enums.ts";
 
 export function platformListingOf(platform: string): PlatformListing | undefined {

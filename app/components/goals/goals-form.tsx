@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { findListing } from "#core/connections/platform-catalog.ts";
 import {
   type GoalsFormInput,
   type GoalsFormOutput,
@@ -24,7 +25,6 @@ import {
   TARGET_KINDS,
   type TargetKindChoice,
 } from "#core/goals/goal-schema.ts";
-import { findListing } from "#core/integrations/platform-catalog.ts";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import { currencySymbolOf, emptyGoalEntry } from "./goal-values.ts";
 

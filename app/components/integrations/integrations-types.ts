@@ -1,6 +1,6 @@
-import type { IntegrationCard } from "#core/integrations/list-integrations.ts";
+import type { IntegrationCard } from "#core/connections/list-integrations.ts";
 
-export type { ConnectionView, IntegrationCard, SyncRunView } from "#core/integrations/list-integrations.ts";
+export type { ConnectionView, IntegrationCard, SyncRunView } from "#core/connections/list-integrations.ts";
 
 /** What the integrations route's loader hands the screen. */
 export interface IntegrationsScreenProps {

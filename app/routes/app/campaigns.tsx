@@ -10,7 +10,7 @@ import { requireViewerContext } from "#app/lib/session.server.ts";
 import { previousRange } from "#core/analytics/date-range.ts";
 import { getCampaignTable } from "#core/analytics/get-campaign-table.ts";
 import { listChangeLog } from "#core/campaigns/list-change-log.ts";
-import { listIntegrations } from "#core/integrations/list-integrations.ts";
+import { listIntegrations } from "#core/connections/list-integrations.ts";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -6,11 +6,11 @@ import { appContext } from "#app/lib/app-context.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { chooseAdAccounts } from "#core/connections/choose-ad-accounts.ts";
+import { disconnectConnection } from "#core/connections/disconnect-connection.ts";
+import { listIntegrations } from "#core/connections/list-integrations.ts";
+import { syncNow } from "#core/connections/sync-now.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { chooseAdAccounts } from "#core/integrations/choose-ad-accounts.ts";
-import { disconnectConnection } from "#core/integrations/disconnect-connection.ts";
-import { listIntegrations } from "#core/integrations/list-integrations.ts";
-import { syncNow } from "#core/integrations/sync-now.ts";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
 import { getViewerContextFor } from "#app/lib/session.server.ts";
-import { ConnectionFailedError, completeConnection } from "#core/integrations/complete-connection.ts";
-import { CONNECTION_FAILED_MESSAGE } from "#core/integrations/integration-dependencies.ts";
+import { ConnectionFailedError, completeConnection } from "#core/connections/complete-connection.ts";
+import { CONNECTION_FAILED_MESSAGE } from "#core/connections/integration-dependencies.ts";
 import type { Route } from "./+types/integration-callback";
 
 /**

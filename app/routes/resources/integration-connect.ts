@@ -3,8 +3,8 @@ import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
 import { getViewerContextFor } from "#app/lib/session.server.ts";
+import { startConnection } from "#core/connections/start-connection.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { startConnection } from "#core/integrations/start-connection.ts";
 import type { Route } from "./+types/integration-connect";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
+import { receiveStoreKeys } from "#core/connections/complete-connection.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { receiveStoreKeys } from "#core/integrations/complete-connection.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import type { Route } from "./+types/integration-store-keys";
 
