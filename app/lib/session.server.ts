@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { type Actor, userActor } from "#core/access/actor.ts";
 import { getViewerContext, type ViewerContext } from "#core/accounts/get-viewer.ts";
 import { type AppContextValue, appContext } from "./app-context.ts";
 import type { Viewer } from "./viewer.ts";
@@ -29,6 +30,16 @@ export function toViewer({ user, profile, organization }: ViewerContext): Viewer
     avatarUrl: profile?.avatarUrl ?? null,
     organization: { name: organization.name, role: organization.role },
   };
+}
+
+/** The signed-in person as the actor of the use cases they call, in their session's organization. */
+export function actorOf(viewer: ViewerContext): Actor {
+  return userActor({
+    userId: viewer.user.id,
+    name: toViewer(viewer).name,
+    organizationId: viewer.organization.organizationId,
+    role: viewer.organization.role,
+  });
 }
 
 /** Sends an anonymous visitor to /login, remembering where they were going. */

@@ -1,0 +1,90 @@
+/**
+ * Who acts. Every use case that changes something takes an actor as its first argument: a person
+ * in the app, an API key, or Adhelm itself (a scheduled job, later a rule or the optimizer). The
+ * actor carries the organization it acts in, so a use case never takes an organization id from the
+ * client, and its role or key scope, so `authorize` (permissions.ts) can decide in one place.
+ */
+import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
+
+/** A member's role in an organization (better-auth's organization roles). */
+export type Role = "owner" | "admin" | "member";
+
+const ROLES: readonly Role[] = ["owner", "admin", "member"];
+
+/** A stored role as the domain's; anything unknown is the least privileged role. */
+export function roleOf(value: string | null | undefined): Role {
+  return ROLES.includes(value as Role) ? (value as Role) : "member";
+}
+
+export type Actor =
+  | {
+      kind: "user";
+      /** The user's id. */
+      id: string;
+      /** How the change log and notifications name them: the person's name. */
+      label: string;
+      organizationId: string;
+      role: Role;
+    }
+  | {
+      kind: "api_key";
+      /** The key's id. */
+      id: string;
+      /** "API key “Reporting”". */
+      label: string;
+      organizationId: string;
+      scope: ApiKeyScope;
+    }
+  | {
+      kind: "system";
+      /** What runs: "sync", later a rule's id. */
+      id: string;
+      label: string;
+      organizationId: string;
+    };
+
+/** A person signed in to the app, in the organization their session works in. */
+export function userActor(input: {
+  userId: string;
+  name: string;
+  organizationId: string;
+  role: string | null | undefined;
+}): Actor {
+  return {
+    kind: "user",
+    id: input.userId,
+    label: input.name,
+    organizationId: input.organizationId,
+    role: roleOf(input.role),
+  };
+}
+
+/** A call of the public API, made with one of the organization's keys. */
+export function apiKeyActor(input: {
+  apiKeyId: string;
+  keyName: string;
+  organizationId: string;
+  scope: ApiKeyScope;
+}): Actor {
+  return {
+    kind: "api_key",
+    id: input.apiKeyId,
+    label: `API key “${input.keyName}”`,
+    organizationId: input.organizationId,
+    scope: input.scope,
+  };
+}
+
+/** Adhelm itself, working for one organization: a scheduled job, a rule, the optimizer. */
+export function systemActor(organizationId: string, what: { id: string; label: string }): Actor {
+  return { kind: "system", id: what.id, label: what.label, organizationId };
+}
+
+/**
+ * A visitor of the public site (newsletter, contact form, job application): no organization and no
+ * role, only the address the rate limits count.
+ */
+export interface Visitor {
+  kind: "visitor";
+  clientAddress: string;
+}
