@@ -13,7 +13,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createLogger } from "#adapters/logger.ts";
-import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import { userActor } from "#core/access/actor.ts";
 import { parseEnv } from "#core/config/env.ts";
 import { type DatabaseHandle, openDatabase } from "#core/db/database.ts";
 import { migrateToLatest } from "#core/db/migrate.ts";
@@ -96,11 +96,8 @@ async function seedOrganization(services: ReturnType<typeof createServices>) {
     platform: "google-ads",
     campaigns: Array.from({ length: CAMPAIGNS }, (_, index) => ({ status: index % 3 === 0 ? "paused" : "enabled" })),
   });
-  const { plaintext } = await createApiKey(services.apiKeys, {
-    organizationId,
-    userId,
-    values: { name: "Bench", scope: "read" },
-  });
+  const owner = userActor({ userId, name: "Bench", organizationId, role: "owner" });
+  const { plaintext } = await services.apiKeys.createApiKey(owner, { name: "Bench", scope: "read" });
   return { organizationId, key: plaintext };
 }
 

@@ -1,6 +1,6 @@
 import type { Env } from "#core/config/env.ts";
 import type { Logger } from "#core/ports/logger.ts";
-import { enqueueDueSyncs, registerSyncJobs } from "#core/sync/sync-jobs.ts";
+import { registerSyncJobs } from "#core/sync/sync-jobs.ts";
 import type { ServerServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;
@@ -29,9 +29,10 @@ export async function startBackgroundWork({
   await services.jobs.start();
   const tick = async () => {
     try {
-      const queued = await enqueueDueSyncs(services, env.SYNC_INTERVAL_MINUTES);
+      // Each due sync is queued, and later run, as Adhelm acting for the connection's organization.
+      const queued = await services.syncSchedule.queueDueSyncs(env.SYNC_INTERVAL_MINUTES);
       if (queued > 0) logger.info({ queued }, "syncs queued");
-      await services.connections.deleteExpiredOAuthStates(new Date(Date.now() - OAUTH_STATE_RETENTION_MS));
+      await services.syncSchedule.forgetExpiredOAuthStates(new Date(Date.now() - OAUTH_STATE_RETENTION_MS));
     } catch (error) {
       logger.warn({ err: error }, "sync scheduler tick failed");
     }

@@ -1,6 +1,5 @@
+import { userActor } from "#core/access/actor.ts";
 import type { Env } from "#core/config/env.ts";
-import { requestSync } from "#core/connections/request-sync.ts";
-import { saveAdPlatformGrant, saveStoreGrant } from "#core/connections/save-grant.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
@@ -11,9 +10,9 @@ export const DEMO_EMAIL = "demo@adhelm.local";
 export const DEMO_PASSWORD = "Adhelm-demo-2026";
 const DEMO_COMPANY = "Northwind Outdoor";
 const DEMO_AD_PLATFORMS: AdPlatformId[] = ["google-ads", "facebook-ads"];
-const DEMO_STORE: { platform: StorePlatformId; address: string } = {
+const DEMO_STORE: { platform: StorePlatformId; shop: string } = {
   platform: "shopify",
-  address: "northwind-outdoor",
+  shop: "northwind-outdoor.myshopify.com",
 };
 
 /**
@@ -45,7 +44,12 @@ export async function seedDemoIfFresh({
     accountId: user.id,
     password: await auth.password.hash(DEMO_PASSWORD),
   });
-  await services.profiles.update(user.id, {
+  // Sign-up's hook gave Dana her organization; she fills in her profile as the profile form would.
+  const membership = await services.accounts.getHomeOrganization(user);
+  const organizationId = membership.organizationId;
+  // Dana acts herself, as the owner of her organization: her profile, then her connections.
+  const actor = userActor({ userId: user.id, name: "Dana Demo", organizationId, role: membership.role });
+  await services.accounts.updateProfile(actor, {
     first_name: "Dana",
     last_name: "Demo",
     company_name: DEMO_COMPANY,
@@ -53,9 +57,6 @@ export async function seedDemoIfFresh({
     timezone: "UTC",
     currency: "USD",
   });
-  const [membership] = await services.organizations.listMemberships(user.id);
-  if (!membership) throw new Error("The demo user has no organization.");
-  const organizationId = membership.organizationId;
   const { kit } = services.sandbox;
   const grant = (platform: AdPlatformId | StorePlatformId, context: Record<string, string> = {}): TokenSet => {
     const issued = kit.credentials.issueTokens({
@@ -72,26 +73,19 @@ export async function seedDemoIfFresh({
     };
   };
 
-  const owner = { organizationId, userId: user.id };
+  // Each connection's backfill is queued at once.
+  const cards = await services.connections.listIntegrations(actor);
+  const isSandbox = (platform: string) => cards.some((card) => card.listing.id === platform && card.mode === "sandbox");
   for (const platform of DEMO_AD_PLATFORMS) {
-    if (services.connectors.modeOf(platform) !== "sandbox") continue;
-    const connectionId = await saveAdPlatformGrant(services.integrations, {
-      ...owner,
-      platform,
-      tokens: grant(platform),
-    });
-    await requestSync(services.integrations, { organizationId, connectionId, kind: "backfill" });
+    if (!isSandbox(platform)) continue;
+    await services.connections.connectWithGrant(actor, { platform, tokens: grant(platform) });
   }
-  if (services.connectors.modeOf(DEMO_STORE.platform) === "sandbox") {
-    const connector = services.connectors.storeConnector(DEMO_STORE.platform);
-    const shop = connector.normalizeStoreAddress(DEMO_STORE.address) ?? DEMO_STORE.address;
+  if (isSandbox(DEMO_STORE.platform))
     // A Shopify grant carries its shop domain (connectors/shopify/oauth.ts).
-    await saveStoreGrant(services.integrations, {
-      ...owner,
+    await services.connections.connectWithGrant(actor, {
       platform: DEMO_STORE.platform,
-      tokens: grant(DEMO_STORE.platform, { shop }),
+      tokens: grant(DEMO_STORE.platform, { shop: DEMO_STORE.shop }),
     });
-  }
   const banner = `Demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (turn off with SEED_DEMO=false)`;
   logger.info({ email: DEMO_EMAIL }, banner);
   return true;

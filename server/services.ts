@@ -6,31 +6,30 @@ import { createMailer } from "#adapters/mailer.ts";
 import { createOutboundFetch } from "#adapters/outbound-http.ts";
 import type { AppServices } from "#app/lib/app-services.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
+import { createAccountsModule } from "#core/accounts/accounts-module.ts";
 import { createAuthServer } from "#core/accounts/auth-server.ts";
-import { getViewerContext } from "#core/accounts/get-viewer.ts";
-import { createIdentityRepository } from "#core/accounts/identity-repository.ts";
-import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
+import { createIdentityRepository, type IdentityRepository } from "#core/accounts/identity-repository.ts";
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
-import { createAnalyticsRepository } from "#core/analytics/analytics-repository.ts";
-import { createApiKeyDependencies } from "#core/api-keys/api-key-dependencies.ts";
-import { INTERACTIVE_RETRY_POLICY } from "#core/campaigns/campaign-change-dependencies.ts";
-import { createCampaignRepository } from "#core/campaigns/campaign-repository.ts";
-import { createChangeLogRepository } from "#core/campaigns/change-log-repository.ts";
-import { createJobApplicationRepository } from "#core/careers/job-application-repository.ts";
+import { createAnalyticsModule } from "#core/analytics/analytics-module.ts";
+import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import { createCampaignsModule, INTERACTIVE_RETRY_POLICY } from "#core/campaigns/campaigns-module.ts";
 import type { Env } from "#core/config/env.ts";
-import { createConnectionRepository } from "#core/connections/connection-repository.ts";
-import type { IntegrationDependencies } from "#core/connections/integration-dependencies.ts";
-import { createDashboardRepository } from "#core/dashboard/dashboard-repository.ts";
+import { createConnectionsModule } from "#core/connections/connections-module.ts";
+import { createAdPlatformAccess } from "#core/connections/platform-access.ts";
+import { createSyncSchedule, type SyncSchedule } from "#core/connections/sync-schedule.ts";
+import { createDashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
-import { createGoalRepository } from "#core/goals/goal-repository.ts";
-import { createNewsletterRepository } from "#core/newsletter/newsletter-repository.ts";
-import { createOnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
+import { createGoalsModule } from "#core/goals/goals-module.ts";
+import { createOnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import type { FileStorage } from "#core/ports/file-storage.ts";
+import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { createRateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
-import { createContactMessageRepository } from "#core/support/contact-message-repository.ts";
+import { createSiteModule } from "#core/site/site-module.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
+import { createSyncModule, type SyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { createSandboxApp } from "#simulator/sandbox-app.ts";
 import { SANDBOX_PLATFORMS } from "#simulator/sandbox-platforms.ts";
@@ -48,6 +47,16 @@ export interface ServerServices extends AppServices {
   sandbox: ReturnType<typeof createSandboxApp> | null;
   /** The public API v1 (/api/v1/*, mounted by createApp), with requestAs for the /api page's Try it. */
   publicApi: PublicApi;
+  /** The job queue; the background work (server/background.ts) starts and stops it. */
+  jobs: JobQueue;
+  /** The sync engine, which the queue's sync jobs run. */
+  sync: SyncModule;
+  /** The scheduler's tick: queue the due syncs, forget stale connect flows. */
+  syncSchedule: SyncSchedule;
+  /** Reads of better-auth's tables for the auth routes' own rules and the demo seed. */
+  identities: IdentityRepository;
+  /** Uploaded files (avatars), served at /media. */
+  storage: FileStorage;
 }
 
 export interface ServiceOptions {
@@ -73,8 +82,6 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     allowPrivate: env.WOOCOMMERCE_ALLOW_PRIVATE,
   });
   const connectors = createConnectorRegistry(env, { outboundFetch, sandboxCredentials: sandboxCredentialsFor(env) });
-  const connections = createConnectionRepository(database.db);
-  const syncs = createSyncRepository(database.db);
   // Several nodes on PostgreSQL share pg-boss; the embedded default keeps jobs in our own tables.
   const jobs =
     database.dialect === "postgres" && env.DATABASE_URL
@@ -82,45 +89,76 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       : createDatabaseJobQueue({ db: database.db, logger });
   const sandboxState = createSandboxStateRepository(sandboxDatabaseOf(database.db));
   const adsClock = createAdsClock(env.ADS_SANDBOX ? { offsetDays: () => sandboxState.getClockOffsetDays() } : {});
-  const integrations: IntegrationDependencies = { connections, syncs, connectors, cipher, jobs, appUrl: env.APP_URL };
-  const campaigns = createCampaignRepository(database.db);
-  const changeLog = createChangeLogRepository(database.db);
-  const apiKeys = createApiKeyDependencies(database.db, { cacheTtlMs: env.API_KEY_CACHE_SECONDS * 1000 });
-  const services: ServerServices = {
-    database,
-    rateLimits: createRateLimitRepository(database.db),
-    mailer,
-    storage: createLocalFileStorage(path.join(env.DATA_DIR, "uploads")),
-    auth: createAuthServer({ env, database, mailer, logger, profiles, organizations }),
-    identities: createIdentityRepository(database.db),
-    profiles,
-    preferences: createPreferencesRepository(database.db),
-    organizations,
-    dashboard: createDashboardRepository(database.db),
-    analytics: createAnalyticsRepository(database.db),
-    goals: createGoalRepository(database.db),
-    onboarding: createOnboardingRepository(database.db),
-    newsletter: createNewsletterRepository(database.db),
-    jobApplications: createJobApplicationRepository(database.db),
-    contactMessages: createContactMessageRepository(database.db),
-    campaigns,
-    changeLog,
-    cipher,
+  const connectionsModule = createConnectionsModule({
+    db: database.db,
     connectors,
-    connections,
-    syncs,
+    cipher,
     jobs,
-    adsClock,
-    integrations,
-    campaignChanges: {
-      campaigns,
-      changeLog,
-      connections,
+    appUrl: env.APP_URL,
+    // The sync engine's run history, which each card shows.
+    syncHistory: createSyncRepository(database.db),
+  });
+  const analytics = createAnalyticsModule({ db: database.db, clock: adsClock });
+  const campaigns = createCampaignsModule({
+    db: database.db,
+    openAdPlatform: createAdPlatformAccess({
+      db: database.db,
       connectors,
       cipher,
       retryPolicy: INTERACTIVE_RETRY_POLICY,
+    }).openAdPlatform,
+    analytics,
+  });
+  const rateLimits = createRateLimitRepository(database.db);
+  const storage = createLocalFileStorage(path.join(env.DATA_DIR, "uploads"));
+  const auth = createAuthServer({ env, database, mailer, logger, profiles, organizations });
+  const apiKeys = createApiKeysModule({
+    db: database.db,
+    cacheTtlMs: env.API_KEY_CACHE_SECONDS * 1000,
+    tryIt: {
+      listCampaigns: campaigns.listCampaigns,
+      listIntegrations: connectionsModule.listIntegrations,
+      minimumDailyBudgetMinor: (platform, currency) => connectors.minimumDailyBudgetMinor(platform, currency),
+      // The API below, built after the keys it authenticates with.
+      requestAs: (as, request) => services.publicApi.requestAs(as, request),
+      appUrl: env.APP_URL,
     },
-    sync: { connections, syncs, connectors, cipher, clock: adsClock, logger, backfillDays: env.SYNC_BACKFILL_DAYS },
+  });
+  const services: ServerServices = {
+    database,
+    rateLimits,
+    storage,
+    auth,
+    identities: createIdentityRepository(database.db),
+    accounts: createAccountsModule({ db: database.db, storage, auth }),
+    dashboard: createDashboardModule({
+      db: database.db,
+      clock: adsClock,
+      getDashboardAnalytics: analytics.getDashboardAnalytics,
+      getGoalProgress: (actor, input) => services.goals.getGoalProgress(actor, input),
+      getOnboardingProgress: (actor) => services.onboarding.getOnboardingProgress(actor),
+    }),
+    analytics,
+    goals: createGoalsModule({
+      db: database.db,
+      listIntegrations: connectionsModule.listIntegrations,
+      getScopeTotals: (actor, range) => analytics.getScopeTotals(actor, { range }),
+    }),
+    onboarding: createOnboardingModule({ db: database.db }),
+    site: createSiteModule({ db: database.db, rateLimits, mailer, logger, env }),
+    campaigns,
+    connections: connectionsModule,
+    adsClock,
+    jobs,
+    sync: createSyncModule({
+      db: database.db,
+      connectors,
+      cipher,
+      clock: adsClock,
+      logger,
+      backfillDays: env.SYNC_BACKFILL_DAYS,
+    }),
+    syncSchedule: createSyncSchedule({ db: database.db, requestSync: connectionsModule.requestSync }),
     sandbox: null,
     apiKeys,
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
@@ -135,7 +173,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       shapeFor: sandboxShapeOf(env.ADS_SANDBOX_SHAPE),
       // The sandbox market is seeded per organization: the one the visitor works in.
       resolveTenant: async (c) =>
-        (await getViewerContext(services, c.req.raw.headers))?.organization.organizationId ?? null,
+        (await services.accounts.getViewerContext(c.req.raw.headers))?.organization.organizationId ?? null,
       // Consent redirects and WooCommerce's key POST go to our own callbacks only.
       appUrl: env.APP_URL,
       clientAddress: (c) => clientAddressOf(c, env),

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createLogger } from "#adapters/logger.ts";
 import { createOutboundFetch } from "#adapters/outbound-http.ts";
 import * as integrationsRoute from "#app/routes/app/integrations.tsx";
@@ -10,10 +11,14 @@ import * as callbackRoute from "#app/routes/resources/integration-callback.ts";
 import * as connectRoute from "#app/routes/resources/integration-connect.ts";
 import * as storeKeysRoute from "#app/routes/resources/integration-store-keys.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
-import { startConnection } from "#core/connections/start-connection.ts";
+import { systemActor, userActor } from "#core/access/actor.ts";
+import type { ConnectionsDependencies } from "#core/connections/connections-module.ts";
+import { createConnectionsModule } from "#core/connections/connections-module.ts";
+import { SYNC_ACTOR } from "#core/connections/sync-schedule.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { syncConnection } from "#core/sync/sync-connection.ts";
+import { createTokenCipher } from "#core/security/token-cipher.ts";
+import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { createRouteHandler } from "#tests/support/route-handler.ts";
 import { createTestDatabase, TEST_DATA_DIR } from "#tests/support/test-database.ts";
 import { testEnv } from "#tests/support/test-env.ts";
@@ -186,11 +191,10 @@ describe("WooCommerce store URLs with the sandbox off", () => {
         .selectFrom("connections")
         .select(["id", "organization_id"])
         .execute();
-      const result = await syncConnection(deployment.services.sync, {
-        organizationId: connection?.organization_id ?? "",
-        connectionId: connection?.id ?? "",
-        kind: "backfill",
-      });
+      const result = await deployment.services.sync.syncConnection(
+        systemActor(connection?.organization_id ?? "", SYNC_ACTOR),
+        { connectionId: connection?.id ?? "", kind: "backfill" },
+      );
       expect(result.outcome).toBe("failed");
     } finally {
       refuseKeys = false;
@@ -207,40 +211,58 @@ describe("WooCommerce store URLs with the sandbox off", () => {
 
   it("refuses an http:// store up front in production, but not in the sandbox", async () => {
     const deployment = deployments[0] ?? (await deploy({}));
-    const [member] = await deployment.database.db.selectFrom("member").select(["userId", "organizationId"]).execute();
-    const viewer = { userId: member?.userId ?? "", organizationId: member?.organizationId ?? "", sessionId: "s" };
+    const [member] = await deployment.database.db
+      .selectFrom("member")
+      .select(["userId", "organizationId", "role"])
+      .execute();
+    const actor = userActor({
+      userId: member?.userId ?? "",
+      name: "Ada",
+      organizationId: member?.organizationId ?? "",
+      role: member?.role,
+    });
+    // The deployment's connections module, with the connectors of another configuration.
+    const db = deployment.database.db;
+    const moduleWith = (connectors: ConnectionsDependencies["connectors"]) =>
+      createConnectionsModule({
+        db,
+        connectors,
+        cipher: createTokenCipher("x".repeat(32)),
+        jobs: createDatabaseJobQueue({ db, logger }),
+        appUrl: APP_URL,
+        syncHistory: createSyncRepository(db),
+      });
     const outboundFetch = createOutboundFetch({ requireHttps: true });
     const env = { AUTH_SECRET: "x".repeat(32), ADS_SANDBOX_URL: `${APP_URL}/sandbox`, isProduction: true };
-    const live = {
-      ...deployment.services.integrations,
-      connectors: createConnectorRegistry({ ...env, ADS_SANDBOX: false }, { outboundFetch }),
-    };
-    const refused = await startConnection(live, {
-      viewer,
-      platform: "woocommerce",
-      storeAddress: "http://shop.example.com",
-    }).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const live = moduleWith(createConnectorRegistry({ ...env, ADS_SANDBOX: false }, { outboundFetch }));
+    const refused = await live
+      .startConnection(actor, {
+        sessionId: "s",
+        platform: "woocommerce",
+        storeAddress: "http://shop.example.com",
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).message).toBe("Enter your store URL with https://, like https://shop.example.com.");
     expect((refused as AppError).status).toBe(422);
     await expect(
-      startConnection(live, { viewer, platform: "woocommerce", storeAddress: "shop.example.com" }),
+      live.startConnection(actor, { sessionId: "s", platform: "woocommerce", storeAddress: "shop.example.com" }),
     ).resolves.toMatchObject({
       authorizeUrl: expect.stringMatching(/^https:\/\/shop\.example\.com\/wc-auth\/v1\/authorize\?/),
     });
 
-    const sandbox = {
-      ...deployment.services.integrations,
-      connectors: createConnectorRegistry(
-        { ...env, ADS_SANDBOX: true },
-        { sandboxCredentials: sandboxCredentialsFor(env) },
-      ),
-    };
+    const sandbox = moduleWith(
+      createConnectorRegistry({ ...env, ADS_SANDBOX: true }, { sandboxCredentials: sandboxCredentialsFor(env) }),
+    );
     await expect(
-      startConnection(sandbox, { viewer, platform: "woocommerce", storeAddress: "http://shop.example.test" }),
+      sandbox.startConnection(actor, {
+        sessionId: "s",
+        platform: "woocommerce",
+        storeAddress: "http://shop.example.test",
+      }),
     ).resolves.toMatchObject({ authorizeUrl: expect.stringContaining("/sandbox/woocommerce/shop.example.test/") });
   });
 });

@@ -1,38 +1,22 @@
+import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
-import type { IdentityRepository } from "#core/accounts/identity-repository.ts";
-import type { PreferencesRepository } from "#core/accounts/preferences-repository.ts";
-import type { ProfileRepository } from "#core/accounts/profile-repository.ts";
-import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
-import type { ApiKeyDependencies } from "#core/api-keys/api-key-dependencies.ts";
-import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
-import type { CampaignRepository } from "#core/campaigns/campaign-repository.ts";
-import type { ChangeLogRepository } from "#core/campaigns/change-log-repository.ts";
-import type { JobApplicationRepository } from "#core/careers/job-application-repository.ts";
-import type { ConnectionRepository } from "#core/connections/connection-repository.ts";
-import type { IntegrationDependencies } from "#core/connections/integration-dependencies.ts";
-import type { DashboardRepository } from "#core/dashboard/dashboard-repository.ts";
+import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
+import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
+import type { ConnectionsModule } from "#core/connections/connections-module.ts";
+import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
-import type { GoalRepository } from "#core/goals/goal-repository.ts";
-import type { NewsletterRepository } from "#core/newsletter/newsletter-repository.ts";
-import type { OnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
-import type { OrganizationRepository } from "#core/organizations/organization-repository.ts";
-import type { FileStorage } from "#core/ports/file-storage.ts";
-import type { JobQueue } from "#core/ports/job-queue.ts";
-import type { Mailer } from "#core/ports/mailer.ts";
+import type { GoalsModule } from "#core/goals/goals-module.ts";
+import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
-import type { TokenCipher } from "#core/security/token-cipher.ts";
-import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
-import type { ContactMessageRepository } from "#core/support/contact-message-repository.ts";
+import type { SiteModule } from "#core/site/site-module.ts";
 import type { AdsClock } from "#core/sync/ads-clock.ts";
-import type { SyncDependencies } from "#core/sync/sync-connection.ts";
-import type { SyncRepository } from "#core/sync/sync-repository.ts";
 
 /**
- * What the public API offers pages (server/api/public-api.ts implements it): the /api page's Try it
- * runs a real request as the organization's key, and the reference renders the OpenAPI document.
+ * What the public API offers pages (server/api/public-api.ts implements it): the reference renders
+ * its OpenAPI document. (The /api page's Try it reaches the API through the API keys module.)
  */
 export interface PublicApiForPages {
-  requestAs(as: { organizationId: string; apiKeyId: string }, request: Request): Promise<Response>;
   openApiDocument(): unknown;
 }
 
@@ -44,37 +28,26 @@ export interface PublicApiForPages {
 export interface AppServices {
   database: DatabaseHandle;
   rateLimits: RateLimitRepository;
-  mailer: Mailer;
-  storage: FileStorage;
   auth: AuthServer;
-  identities: IdentityRepository;
-  profiles: ProfileRepository;
-  preferences: PreferencesRepository;
-  organizations: OrganizationRepository;
-  dashboard: DashboardRepository;
-  /** Campaign table, campaign pages, dashboard analytics, API metrics and CSV exports (over rollups). */
-  analytics: AnalyticsRepository;
-  goals: GoalRepository;
-  onboarding: OnboardingRepository;
-  newsletter: NewsletterRepository;
-  jobApplications: JobApplicationRepository;
-  contactMessages: ContactMessageRepository;
-  campaigns: CampaignRepository;
-  changeLog: ChangeLogRepository;
-  cipher: TokenCipher;
-  connectors: ConnectorRegistry;
-  connections: ConnectionRepository;
-  syncs: SyncRepository;
-  jobs: JobQueue;
+  /** Who a session is (profile, preferences, organization), and a person's changes to their own account. */
+  accounts: AccountsModule;
+  /** Everything /dashboard shows. */
+  dashboard: DashboardModule;
+  /** Reads over the rollups: the campaigns table, a campaign's page, the dashboard's analytics, API metrics. */
+  analytics: AnalyticsModule;
+  /** The organization's goals (target and monthly budget). */
+  goals: GoalsModule;
+  /** Getting started: a person's setup steps. */
+  onboarding: OnboardingModule;
+  /** The public site's forms (newsletter, careers, contact), used by visitors. */
+  site: SiteModule;
+  /** Campaign changes (preview, apply, undo, create, update), lists, the change log and the CSV exports. */
+  campaigns: CampaignsModule;
+  /** A connection's lifecycle: the integrations screen, connect, accounts, sync now, disconnect. */
+  connections: ConnectionsModule;
   adsClock: AdsClock;
-  /** The connect flow's use cases take these. */
-  integrations: IntegrationDependencies;
-  /** The campaign use cases take these (preview, apply, undo, create, update, list). */
-  campaignChanges: CampaignChangeDependencies;
-  /** The sync job's dependencies. */
-  sync: SyncDependencies;
-  /** API keys: Settings → API keys and the API's authentication take these. */
-  apiKeys: ApiKeyDependencies;
-  /** What pages use of the public API: the /api page's Try it and the reference's OpenAPI document. */
+  /** API keys: Settings → API keys, the /api page's Try it, and the API's authentication. */
+  apiKeys: ApiKeysModule;
+  /** What pages use of the public API: the reference's OpenAPI document. */
   publicApi: PublicApiForPages;
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { type Actor, userActor } from "#core/access/actor.ts";
-import { getViewerContext, type ViewerContext } from "#core/accounts/get-viewer.ts";
+import { type Actor, userActor, type Visitor } from "#core/access/actor.ts";
+import type { ViewerContext } from "#core/accounts/get-viewer.ts";
 import { type AppContextValue, appContext } from "./app-context.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -14,7 +14,7 @@ const cache = new WeakMap<Request, Promise<ViewerContext | null>>();
 export function getViewerContextFor(request: Request, context: ContextReader): Promise<ViewerContext | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = getViewerContext(context.get(appContext).services, request.headers);
+    pending = context.get(appContext).services.accounts.getViewerContext(request.headers);
     cache.set(request, pending);
   }
   return pending;
@@ -40,6 +40,11 @@ export function actorOf(viewer: ViewerContext): Actor {
     organizationId: viewer.organization.organizationId,
     role: viewer.organization.role,
   });
+}
+
+/** Whoever uses the public site's forms, signed in or not: counted by their client address. */
+export function visitorOf(context: ContextReader): Visitor {
+  return { kind: "visitor", clientAddress: context.get(appContext).clientAddress };
 }
 
 /** Sends an anonymous visitor to /login, remembering where they were going. */

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "#adapters/logger.ts";
 import routeTable from "#app/routes.ts";
-import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import { userActor } from "#core/access/actor.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { createApp } from "#server/app.ts";
 import { createServices } from "#server/services.ts";
@@ -127,11 +127,8 @@ beforeAll(async () => {
     .innerJoin("user", "user.id", "member.userId")
     .select(["member.organizationId", "member.userId"])
     .executeTakeFirstOrThrow();
-  const created = await createApiKey(services.apiKeys, {
-    organizationId: member.organizationId,
-    userId: member.userId,
-    values: { name: "Bad bodies", scope: "read_write" },
-  });
+  const owner = userActor({ ...member, name: "Owner", role: "owner" });
+  const created = await services.apiKeys.createApiKey(owner, { name: "Bad bodies", scope: "read_write" });
   apiKey = created.plaintext;
 }, 60_000);
 

@@ -4,7 +4,8 @@ import type { PreferencesRepository } from "./preferences-repository.ts";
 import type { Preferences } from "./preferences-schema.ts";
 import type { ProfileRepository, UserProfile } from "./profile-repository.ts";
 
-interface SessionReader {
+/** better-auth's session lookup, as the viewer needs it. */
+export interface SessionReader {
   api: {
     getSession(input: { headers: Headers }): Promise<{
       user: { id: string; email: string; name: string };

@@ -17,7 +17,7 @@ import type {
   PlatformDailyPoint,
 } from "./analytics-types.ts";
 import { findCampaign, listCampaignDays, sumByCampaign } from "./campaign-queries.ts";
-import { listCampaignPage } from "./campaign-table-queries.ts";
+import { listCampaignPage, listMatchingCampaignIds } from "./campaign-table-queries.ts";
 import {
   findConnectedKinds,
   listPlatformDays,
@@ -39,6 +39,12 @@ export type { PlatformSums, StoreRevenueBySource };
 export interface AnalyticsRepository {
   /** One page of the managed campaigns matching the filters, sorted (metric keys over `query.range`). */
   listCampaignPage(query: CampaignTableQuery): Promise<{ campaigns: CampaignSummary[]; total: number }>;
+  /** The ids of the managed campaigns matching the filters, by name; only their count when more than `limit`. */
+  listMatchingCampaignIds(
+    organizationId: string,
+    filters: CampaignFilters,
+    limit: number,
+  ): Promise<{ ids: string[]; total: number }>;
   /** A managed campaign of the organization, whatever its status; null for anyone else's. */
   findCampaign(organizationId: string, campaignId: string): Promise<CampaignSummary | null>;
   /** The sums of each given campaign over the range (campaigns without data are left out). */
@@ -81,6 +87,8 @@ export interface AnalyticsRepository {
 export function createAnalyticsRepository(db: Db): AnalyticsRepository {
   return {
     listCampaignPage: (query) => listCampaignPage(db, query),
+    listMatchingCampaignIds: (organizationId, filters, limit) =>
+      listMatchingCampaignIds(db, organizationId, filters, limit),
     findCampaign: (organizationId, campaignId) => findCampaign(db, organizationId, campaignId),
     sumByCampaign: (organizationId, campaignIds, range) => sumByCampaign(db, organizationId, campaignIds, range),
     listCampaignDays: (organizationId, campaignId, range) => listCampaignDays(db, organizationId, campaignId, range),

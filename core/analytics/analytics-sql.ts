@@ -1,10 +1,11 @@
 /**
- * What every analytics question shares: the metric columns, the rule of which campaigns count
- * (their ad account is managed and its connection is not disconnected; removed campaigns only when
- * asked for), the range lookups on the running totals and the campaign summaries.
+ * What every analytics question shares: the metric columns, the filters over the visible campaigns
+ * (the rule itself is `core/campaigns/visible-campaigns.ts`; removed campaigns only when asked for),
+ * the range lookups on the running totals and the campaign summaries.
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { toIsoTimestamp } from "#core/campaigns/iso-timestamp.ts";
+import { visibleAccounts, visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
 import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
@@ -53,12 +54,6 @@ export const summedColumns = [
   sql<number>`cast(sum(r.conversion_value_minor) as bigint)`.as("conversion_value_minor"),
 ];
 
-/**
- * The visible ad accounts' rule, for a query that joined the account as `a` and its connection as
- * `n`: the account is managed and the connection is not disconnected.
- */
-export const isVisibleAccount = sql<SqlBool>`a.is_managed = ${true} and n.status != ${"disconnected"}`;
-
 /** The two cumulative rows whose difference is the range's sums; null when the range has no data. */
 export async function lookupDates(db: Db, organizationId: string, range: DateRange) {
   const bounds = await db
@@ -83,12 +78,7 @@ export async function findManagedAccountIds(
   organizationId: string,
   filters: CampaignFilters,
 ): Promise<string[]> {
-  let query = db
-    .selectFrom("ad_accounts as a")
-    .innerJoin("connections as n", "n.id", "a.connection_id")
-    .select("a.id")
-    .where("a.organization_id", "=", organizationId)
-    .where(isVisibleAccount);
+  let query = visibleAccounts(db, organizationId).select("a.id");
   if (filters.platforms) {
     if (filters.platforms.length === 0) return [];
     query = query.where("n.platform", "in", filters.platforms);
@@ -140,14 +130,10 @@ export async function findSummaries(
 ): Promise<CampaignSummary[]> {
   const found = new Map<string, CampaignSummary>();
   for (const part of chunk(ids, IDS_PER_STATEMENT)) {
-    const rows = await db
-      .selectFrom("campaigns as c")
-      .innerJoin("ad_accounts as a", "a.id", "c.ad_account_id")
-      .innerJoin("connections as n", "n.id", "a.connection_id")
+    // A campaign removed on its platform still has its page.
+    const rows = await visibleCampaigns(db, organizationId, { removed: "include" })
       .select(summaryColumns)
-      .where("c.organization_id", "=", organizationId)
       .where("c.id", "in", part)
-      .where(isVisibleAccount)
       .execute();
     for (const row of rows)
       found.set(row.id, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeConnection } from "#core/connections/complete-connection.ts";
+import type { ConnectingViewer } from "#core/connections/connection-parts.ts";
 import { disconnectConnection } from "#core/connections/disconnect-connection.ts";
-import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
 import { startConnection } from "#core/connections/start-connection.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
 import { syncConnection } from "#core/sync/sync-connection.ts";

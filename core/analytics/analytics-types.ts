@@ -81,6 +81,9 @@ export interface CampaignTableQuery {
   pageSize: number;
 }
 
+/** What a caller asks of the campaigns table; the organization is the actor's. */
+export type CampaignTableRequest = Omit<CampaignTableQuery, "organizationId">;
+
 /** One managed campaign (its ad account is managed and its connection is not disconnected). */
 export interface CampaignSummary {
   id: string;

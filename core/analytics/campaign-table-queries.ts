@@ -10,7 +10,7 @@ import {
   lookupDates,
   ratio,
 } from "./analytics-sql.ts";
-import type { CampaignSortKey, CampaignSummary, CampaignTableQuery } from "./analytics-types.ts";
+import type { CampaignFilters, CampaignSortKey, CampaignSummary, CampaignTableQuery } from "./analytics-types.ts";
 
 function metricSortExpression(key: CampaignSortKey): RawBuilder<number | null> | null {
   switch (key) {
@@ -94,4 +94,29 @@ export async function listCampaignPage(
     ),
     total: Number(count.count),
   };
+}
+
+/**
+ * The ids of the visible campaigns matching the filters, in the table's order by name, for "every
+ * campaign matching the filters"; only their count when there are more than `limit`.
+ */
+export async function listMatchingCampaignIds(
+  db: Db,
+  organizationId: string,
+  filters: CampaignFilters,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  const accountIds = await findManagedAccountIds(db, organizationId, filters);
+  if (accountIds.length === 0) return { ids: [], total: 0 };
+  const count = await filteredCampaigns(db, organizationId, accountIds, filters)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(count.count);
+  if (total > limit) return { ids: [], total };
+  const rows = await filteredCampaigns(db, organizationId, accountIds, filters)
+    .select("c.id")
+    .orderBy(sql`lower(c.name)`)
+    .orderBy("c.id")
+    .execute();
+  return { ids: rows.map((row) => row.id), total };
 }

@@ -1,12 +1,12 @@
 /** The dashboard's analytics: best and worst campaigns, sums and days per platform, store revenue. */
 import { type SqlBool, sql } from "kysely";
+import { isVisibleAccount } from "#core/campaigns/visible-campaigns.ts";
 import { type AdPlatformId, isAdPlatform, isStorePlatform } from "#core/shared/platforms.ts";
 import {
   type Db,
   difference,
   findManagedAccountIds,
   findSummaries,
-  isVisibleAccount,
   joinRangeSums,
   lookupDates,
   ratio,

@@ -1,34 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Actor, apiKeyActor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
+import { type AnalyticsModule, createAnalyticsModule } from "./analytics-module.ts";
 import { type AnalyticsFixture, createAnalyticsFixture } from "./analytics-test-fixture.ts";
 import { PREVIOUS, RANGE, type Scenario, seedScenario } from "./analytics-test-scenario.ts";
-import type { CampaignSortKey, CampaignTableQuery, SortDirection } from "./analytics-types.ts";
-import { getCampaignTable } from "./get-campaign-table.ts";
+import type { CampaignSortKey, CampaignTableRequest, SortDirection } from "./analytics-types.ts";
 
 let fixture: AnalyticsFixture;
 let scenario: Scenario;
+let analytics: AnalyticsModule;
 beforeAll(async () => {
   fixture = await createAnalyticsFixture();
   scenario = await seedScenario(fixture);
+  analytics = createAnalyticsModule({ db: fixture.database.db, clock: { now: async () => new Date() } });
 });
+
+/** A read-only API key of the organization: the least an actor who reads the table can be. */
+const readerOf = (organizationId: string): Actor =>
+  apiKeyActor({ apiKeyId: "key_read", keyName: "Dashboards", organizationId, scope: "read" });
 afterAll(async () => {
   await fixture.close();
 });
 
-const tableOf = (overrides: Partial<CampaignTableQuery> = {}) =>
-  getCampaignTable(
-    { analytics: fixture.analytics },
-    {
-      organizationId: scenario.organizationId,
-      range: RANGE,
-      filters: {},
-      sort: { key: "spend", direction: "desc" },
-      page: 1,
-      pageSize: 50,
-      ...overrides,
-    },
-  );
-const namesOf = async (overrides: Partial<CampaignTableQuery>) =>
+const tableOf = (overrides: Partial<CampaignTableRequest> = {}) =>
+  analytics.getCampaignTable(readerOf(scenario.organizationId), {
+    range: RANGE,
+    filters: {},
+    sort: { key: "spend", direction: "desc" },
+    page: 1,
+    pageSize: 50,
+    ...overrides,
+  });
+const namesOf = async (overrides: Partial<CampaignTableRequest>) =>
   (await tableOf(overrides)).rows.map((row) => row.name);
 const sortedBy = (key: CampaignSortKey, direction: SortDirection) => namesOf({ sort: { key, direction } });
 
@@ -188,19 +191,19 @@ describe("the campaigns table", () => {
   });
 
   it("never shows another organization's campaigns", async () => {
-    const theirs = await getCampaignTable(
-      { analytics: fixture.analytics },
-      {
-        organizationId: scenario.otherOrganizationId,
-        range: RANGE,
-        filters: {},
-        sort: { key: "spend", direction: "desc" },
-        page: 1,
-        pageSize: 50,
-      },
-    );
+    const theirs = await analytics.getCampaignTable(readerOf(scenario.otherOrganizationId), {
+      range: RANGE,
+      filters: {},
+      sort: { key: "spend", direction: "desc" },
+      page: 1,
+      pageSize: 50,
+    });
     expect(theirs.rows.map((row) => [row.id, row.current.spendMinor])).toEqual([[scenario.theirs, 7_777]]);
     const ours = await tableOf({ filters: { search: "brand" } });
     expect(ours.rows.map((row) => row.id)).toEqual([scenario.brand]);
+  });
+
+  it("is reached only through use cases that read, as an actor of the organization", () => {
+    for (const useCase of Object.values(analytics)) expect(useCase.permission).toBe("workspace.read");
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from "#core/db/schema.ts";
 import { type ApiKeyCache, createApiKeyCache } from "./api-key-cache.ts";
 import { type ApiKeyRepository, createApiKeyRepository } from "./api-key-repository.ts";
 
-/** What the API key use cases take (services.apiKeys). */
+/** What the API key use cases take; the API keys module (api-keys-module.ts) builds it once per process. */
 export interface ApiKeyDependencies {
   repository: ApiKeyRepository;
   /** This process's key lookups; a revoke drops its entry at once. */

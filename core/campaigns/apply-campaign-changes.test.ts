@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCampaignChanges } from "./apply-campaign-changes.ts";
+import { apiKeyActor } from "#core/access/actor.ts";
+import type { RequestedChange } from "./campaign-change-types.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
-import { listChangeLog } from "./list-change-log.ts";
-import { previewCampaignChanges } from "./preview-campaign-changes.ts";
+import type { ChangeLogPage } from "./list-change-log.ts";
 
 let world: CampaignSandbox;
 
@@ -24,7 +24,7 @@ async function statusesOf(organization: ConnectedOrganization, ids: string[]) {
 }
 
 async function batchEntries(organization: ConnectedOrganization, batchId: string) {
-  const { entries } = await listChangeLog(world.deps, { organizationId: organization.organizationId, limit: 200 });
+  const { entries } = await world.campaigns.listChangeLog(organization.actor, { limit: 200 });
   return entries.filter((entry) => entry.batchId === batchId);
 }
 
@@ -38,16 +38,12 @@ describe("applying a change to a selection", () => {
     expect(live.length).toBeGreaterThanOrEqual(4);
 
     // Everything live enabled first, so the pause has work on both platforms.
-    await applyCampaignChanges(world.deps, {
-      organizationId: ada.organizationId,
+    await world.campaigns.applyCampaignChanges(ada.actor, {
       campaignIds: ids,
       change: { action: "enable" },
-      actor: ada.actor,
-      source: "app",
     });
-    const previews = await previewCampaignChanges(world.deps, {
-      organizationId: ada.organizationId,
-      campaignIds: ids,
+    const previews = await world.campaigns.previewCampaignChanges(ada.actor, {
+      target: { kind: "ids", ids: ids },
       change: { action: "pause" },
     });
     expect(previews.map((preview) => preview.campaignId)).toEqual(ids);
@@ -60,12 +56,9 @@ describe("applying a change to a selection", () => {
       );
     }
 
-    const result = await applyCampaignChanges(world.deps, {
-      organizationId: ada.organizationId,
+    const result = await world.campaigns.applyCampaignChanges(ada.actor, {
       campaignIds: ids,
       change: { action: "pause" },
-      actor: ada.actor,
-      source: "app",
       reason: "Weekend: save the budget",
     });
     expect(result).toMatchObject({ succeeded: live.length, failed: 0, skipped: removed.length });
@@ -103,11 +96,11 @@ describe("applying a change to a selection", () => {
       });
 
     // The log reads newest first, a page at a time, and another organization sees none of it.
-    const { entries: whole } = await listChangeLog(world.deps, { organizationId: ada.organizationId });
+    const { entries: whole } = await world.campaigns.listChangeLog(ada.actor, {});
     const paged = [];
     let cursor: string | null = null;
     do {
-      const page = await listChangeLog(world.deps, { organizationId: ada.organizationId, limit: 2, cursor });
+      const page: ChangeLogPage = await world.campaigns.listChangeLog(ada.actor, { limit: 2, cursor });
       paged.push(...page.entries);
       cursor = page.nextCursor;
     } while (cursor);
@@ -124,17 +117,14 @@ describe("applying a change to a selection", () => {
       ...actions.filter((action) => action === "pause"),
       ...actions.filter((a) => a === "enable"),
     ]);
-    await expect(
-      listChangeLog(world.deps, { organizationId: ada.organizationId, cursor: "bm9wZQ" }),
-    ).rejects.toMatchObject({ code: "bad_request" });
+    await expect(world.campaigns.listChangeLog(ada.actor, { cursor: "bm9wZQ" })).rejects.toMatchObject({
+      code: "bad_request",
+    });
 
     // A chunk sent again with the same batch id changes and logs nothing more.
-    const again = await applyCampaignChanges(world.deps, {
-      organizationId: ada.organizationId,
+    const again = await world.campaigns.applyCampaignChanges(ada.actor, {
       campaignIds: live.slice(0, 2),
       change: { action: "pause" },
-      actor: ada.actor,
-      source: "app",
       batchId: result.batchId,
     });
     expect(again).toMatchObject({ batchId: result.batchId, succeeded: 0, failed: 0, skipped: 2 });
@@ -149,14 +139,11 @@ describe("applying a change to a selection", () => {
     const live = ids.filter((id) => stored.get(id)!.status !== "removed");
     const isMeta = (id: string) => idsOf(bo, "facebook-ads").includes(id);
     await world.sandbox.setFault({ kind: "server_error", platform: "facebook-ads" });
-    let result: Awaited<ReturnType<typeof applyCampaignChanges>>;
+    let result: Awaited<ReturnType<CampaignSandbox["campaigns"]["applyCampaignChanges"]>>;
     try {
-      result = await applyCampaignChanges(world.deps, {
-        organizationId: bo.organizationId,
+      result = await world.campaigns.applyCampaignChanges(bo.actor, {
         campaignIds: ids,
         change: { action: "set_budget", budget: { kind: "absolute", amountMinor: 4_321 } },
-        actor: bo.actor,
-        source: "app",
       });
     } finally {
       await world.sandbox.clearFaults();
@@ -199,19 +186,13 @@ describe("applying a change to a selection", () => {
       [small!, 150],
       [large!, 5_000],
     ] as const)
-      await applyCampaignChanges(world.deps, {
-        organizationId: bo.organizationId,
+      await world.campaigns.applyCampaignChanges(bo.actor, {
         campaignIds: [id],
         change: { action: "set_budget", budget: { kind: "absolute", amountMinor } },
-        actor: bo.actor,
-        source: "app",
       });
-    const halved = await applyCampaignChanges(world.deps, {
-      organizationId: bo.organizationId,
+    const halved = await world.campaigns.applyCampaignChanges(bo.actor, {
       campaignIds: [small!, large!],
       change: { action: "set_budget", budget: { kind: "percent", percent: -50 } },
-      actor: bo.actor,
-      source: "app",
     });
     expect(halved.results).toMatchObject([
       {
@@ -234,15 +215,15 @@ describe("applying a change to a selection", () => {
       action: "set_budget" as const,
       budget: { kind: "percent" as const, percent },
     });
-    await applyCampaignChanges(world.deps, {
-      organizationId: cy.organizationId,
+    await world.campaigns.applyCampaignChanges(cy.actor, {
       campaignIds: [first!],
       change: { action: "set_budget", budget: { kind: "absolute", amountMinor: 1_005 } },
-      actor: cy.actor,
-      source: "app",
     });
     const preview = (percent: number, campaignIds = [first!]) =>
-      previewCampaignChanges(world.deps, { organizationId: cy.organizationId, campaignIds, change: change(percent) });
+      world.campaigns.previewCampaignChanges(cy.actor, {
+        target: { kind: "ids", ids: campaignIds },
+        change: change(percent),
+      });
     expect((await preview(10))[0]).toMatchObject({
       before: { dailyBudgetMinor: 1_005 },
       after: { dailyBudgetMinor: 1_106 },
@@ -253,23 +234,17 @@ describe("applying a change to a selection", () => {
     expect((await preview(0))[0]).toMatchObject({ isUnchanged: true, problem: null });
     expect((await preview(-100))[0]).toMatchObject({ problem: "The new daily budget would be zero or less." });
 
-    const raised = await applyCampaignChanges(world.deps, {
-      organizationId: cy.organizationId,
+    const raised = await world.campaigns.applyCampaignChanges(cy.actor, {
       campaignIds: [first!],
       change: change(10),
-      actor: cy.actor,
-      source: "app",
     });
     expect(raised.results[0]).toMatchObject({ outcome: "succeeded", after: { dailyBudgetMinor: 1_106 } });
     const platformCampaign = cy.campaigns["google-ads"]!.find((item) => item.id === first)!;
     expect((await world.platformCampaign(cy, "google-ads", platformCampaign.externalId))?.dailyBudgetMinor).toBe(1_106);
 
-    const emptied = await applyCampaignChanges(world.deps, {
-      organizationId: cy.organizationId,
+    const emptied = await world.campaigns.applyCampaignChanges(cy.actor, {
       campaignIds: [first!],
       change: change(-100),
-      actor: cy.actor,
-      source: "app",
     });
     expect(emptied).toMatchObject({ succeeded: 0, skipped: 1 });
     expect(emptied.results[0]?.message).toBe("The new daily budget would be zero or less.");
@@ -300,12 +275,9 @@ describe("applying a change to a selection", () => {
       .execute();
 
     // A rename goes through the same path, trimmed.
-    const renamed = await applyCampaignChanges(world.deps, {
-      organizationId: cy.organizationId,
+    const renamed = await world.campaigns.applyCampaignChanges(cy.actor, {
       campaignIds: [first!],
       change: { action: "rename", name: " Brand – broad " },
-      actor: cy.actor,
-      source: "app",
     });
     expect(renamed.results[0]).toMatchObject({ outcome: "succeeded", after: { name: "Brand – broad" } });
     expect((await world.platformCampaign(cy, "google-ads", platformCampaign.externalId))?.name).toBe("Brand – broad");
@@ -315,13 +287,10 @@ describe("applying a change to a selection", () => {
   it("refuses bad input whole, and never reaches another organization's campaigns", async () => {
     const owner = await world.connectOrganization(["google-ads"], "Owner");
     const stranger = await world.connectOrganization(["facebook-ads"], "Stranger");
-    const request = (campaignIds: string[], change: Parameters<typeof previewCampaignChanges>[1]["change"]) =>
-      applyCampaignChanges(world.deps, {
-        organizationId: stranger.organizationId,
+    const request = (campaignIds: string[], change: RequestedChange) =>
+      world.campaigns.applyCampaignChanges(stranger.actor, {
         campaignIds,
         change,
-        actor: stranger.actor,
-        source: "app",
       });
     const ownerIds = idsOf(owner);
     const strangerIds = idsOf(stranger);
@@ -330,9 +299,8 @@ describe("applying a change to a selection", () => {
       code: "not_found",
     });
     await expect(
-      previewCampaignChanges(world.deps, {
-        organizationId: stranger.organizationId,
-        campaignIds: ownerIds,
+      world.campaigns.previewCampaignChanges(stranger.actor, {
+        target: { kind: "ids", ids: ownerIds },
         change: { action: "enable" },
       }),
     ).rejects.toMatchObject({ code: "not_found" });
@@ -354,12 +322,56 @@ describe("applying a change to a selection", () => {
     });
 
     const logs = await Promise.all(
-      [owner, stranger].map((organization) =>
-        listChangeLog(world.deps, { organizationId: organization.organizationId }),
-      ),
+      [owner, stranger].map((organization) => world.campaigns.listChangeLog(organization.actor, {})),
     );
     expect(logs.map((log) => log.entries)).toEqual([[], []]);
     const ownerCampaigns = await statusesOf(owner, ownerIds);
     expect(ownerCampaigns.size).toBe(ownerIds.length);
+  });
+
+  it("refuses an actor who may not change campaigns before anything is sent or logged", async () => {
+    const dee = await world.connectOrganization(["google-ads"], "Dee");
+    const ids = idsOf(dee);
+    const before = await statusesOf(dee, ids);
+    const readOnlyKey = apiKeyActor({
+      apiKeyId: "key_dashboards",
+      keyName: "Dashboards",
+      organizationId: dee.organizationId,
+      scope: "read",
+    });
+    const refused = {
+      code: "forbidden",
+      status: 403,
+      message: "This API key is read-only. Use a key with read and write access to change campaigns.",
+    };
+    const [first] = ids;
+    await expect(
+      world.campaigns.applyCampaignChanges(readOnlyKey, { campaignIds: ids, change: { action: "pause" } }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      world.campaigns.previewCampaignChanges(readOnlyKey, {
+        target: { kind: "ids", ids },
+        change: { action: "pause" },
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      world.campaigns.updateCampaign(readOnlyKey, { campaignId: first!, name: "Renamed by a reader" }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      world.campaigns.createCampaign(readOnlyKey, {
+        adAccountId: dee.campaigns["google-ads"]![0]!.adAccountId,
+        name: "Made by a reader",
+        status: "paused",
+        dailyBudgetMinor: 2_500,
+      }),
+    ).rejects.toMatchObject(refused);
+
+    // Nothing changed, on the platform or here, and nothing was logged; the key may still read.
+    expect(await statusesOf(dee, ids)).toEqual(before);
+    const campaign = before.get(first!)!;
+    expect((await world.platformCampaign(dee, "google-ads", campaign.externalId))?.name).toBe(campaign.name);
+    expect((await world.campaigns.listChangeLog(readOnlyKey, {})).entries).toEqual([]);
+    expect((await world.campaigns.listCampaigns(readOnlyKey, { limit: 100 })).campaigns.length).toBeGreaterThan(0);
+    expect(world.campaigns.applyCampaignChanges.permission).toBe("campaigns.change");
   });
 });

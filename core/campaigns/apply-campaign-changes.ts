@@ -1,24 +1,19 @@
 import { randomUUID } from "node:crypto";
+import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import type { ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import type { ApplyChangesResult, ChangeActor, ChangeItemResult } from "./campaign-change-types.ts";
-import {
-  describeFailure,
-  normalizeReason,
-  openPlatformTarget,
-  type PlatformTarget,
-  platformName,
-  pushCampaignChange,
-} from "./change-campaign.ts";
+import { normalizeReason } from "./campaign-change-rules.ts";
+import type { ApplyChangesResult, ChangeItemResult } from "./campaign-change-types.ts";
+import { changeSourceOf } from "./change-log-repository.ts";
+import { describeFailure, platformName } from "./change-messages.ts";
+import type { PlatformTarget } from "./platform-target.ts";
 import { type ChangesRequest, type PlannedChange, planCampaignChanges } from "./preview-campaign-changes.ts";
+import { pushCampaignChange } from "./push-campaign-change.ts";
 
 /** Changes in flight per connection: quick for a selection, gentle on each platform's rate limits. */
 const CHANGES_PER_CONNECTION_AT_ONCE = 4;
 
 export interface ApplyChangesRequest extends ChangesRequest {
-  actor: ChangeActor;
-  source: ChangeSource;
   reason?: string | null;
   /** Chunks of one selection share it, so the log groups them; a new one is made when absent. */
   batchId?: string | null;
@@ -32,13 +27,15 @@ export interface ApplyChangesRequest extends ChangesRequest {
  */
 export async function applyCampaignChanges(
   deps: CampaignChangeDependencies,
+  actor: Actor,
   input: ApplyChangesRequest,
 ): Promise<ApplyChangesResult> {
+  const { organizationId } = actor;
   const batchId = input.batchId ?? randomUUID();
   if (!/^[\w-]{1,64}$/.test(batchId))
     throw new AppError("unprocessable_entity", "A batch id is 1 to 64 letters, digits, dashes or underscores.");
   const reason = normalizeReason(input.reason);
-  const planned = await planCampaignChanges(deps, input);
+  const planned = await planCampaignChanges(deps, organizationId, input);
 
   const results: ChangeItemResult[] = planned.map(({ campaign, preview }) => ({
     campaignId: campaign.id,
@@ -60,11 +57,9 @@ export async function applyCampaignChanges(
 
   await Promise.all(
     [...byConnection].map(async ([connectionId, indexes]) => {
-      const target = await openPlatformTarget(deps, input.organizationId, connectionId).catch(
-        (error: unknown) => error as Error,
-      );
+      const target = await deps.openAdPlatform(actor, connectionId).catch((error: unknown) => error as Error);
       const applyAt = async (index: number) => {
-        results[index] = await applyOne(deps, target, planned[index]!, { ...input, batchId, reason });
+        results[index] = await applyOne(deps, actor, target, planned[index]!, { ...input, batchId, reason });
       };
       // The first change goes alone: a token due for refresh is refreshed once, not by every
       // change in flight (some platforms rotate refresh tokens on use).
@@ -80,22 +75,24 @@ export async function applyCampaignChanges(
 
 async function applyOne(
   deps: CampaignChangeDependencies,
+  actor: Actor,
   target: PlatformTarget | Error,
   { campaign, preview, push }: PlannedChange,
   input: ApplyChangesRequest & { batchId: string; reason: string | null },
 ): Promise<ChangeItemResult> {
+  const { organizationId } = actor;
   const { error } =
     target instanceof Error
       ? { error: target }
-      : await pushCampaignChange(deps, target, { organizationId: input.organizationId, campaign, change: push! });
+      : await pushCampaignChange(deps, target, { organizationId, campaign, change: push! });
   const message = error ? describeFailure(error) : `${platformName(preview.platform)} accepted the change.`;
   const entry = await deps.changeLog.insert({
-    organizationId: input.organizationId,
+    organizationId,
     campaignId: campaign.id,
     campaignName: campaign.name,
     platform: preview.platform,
-    actor: input.actor,
-    source: input.source,
+    actor,
+    source: changeSourceOf(actor),
     action: input.change.action,
     reason: input.reason,
     before: preview.before,

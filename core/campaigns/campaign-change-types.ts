@@ -23,8 +23,11 @@ export type RequestedChange =
   | { action: "set_budget"; budget: BudgetAdjustment }
   | { action: "rename"; name: string };
 
-/** Who or what made a change: a person, an API key, or Adhelm itself (rules, the optimizer). */
-export interface ChangeActor {
+/**
+ * Who or what made a logged change, as the log keeps it: a person, an API key, or Adhelm itself
+ * (rules, the optimizer). Written from the use case's actor (`core/access/actor.ts`).
+ */
+export interface LoggedActor {
   type: ChangeActorType;
   id: string | null;
   /** Shown in the log: the person's name, or "API key “Reporting”". */
@@ -72,7 +75,7 @@ export interface ChangeLogEntry {
   campaignId: string | null;
   campaignName: string;
   platform: string;
-  actor: ChangeActor;
+  actor: LoggedActor;
   source: ChangeSource;
   action: ChangeAction;
   reason: string | null;

@@ -6,6 +6,7 @@ import type { ExternalCampaign } from "#core/shared/connector-port.ts";
 import type { CampaignStatus, ConnectionStatus } from "#core/shared/domain-enums.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
+import { visibleCampaigns } from "./visible-campaigns.ts";
 
 export interface AdAccountForChange {
   id: string;
@@ -78,7 +79,7 @@ export interface CampaignRepository {
   listVersion(organizationId: string): Promise<number>;
 }
 
-// `is_managed` and the escape character work alike on SQLite and PostgreSQL.
+// The escape character works alike on SQLite and PostgreSQL.
 const LIKE_ESCAPE = "\\";
 
 /** A user's text as a LIKE pattern that matches it anywhere, with its own % and _ taken literally. */
@@ -183,29 +184,22 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
     },
   });
 
-  // Managed: in an ad account the team chose to manage, behind a connection that is not disconnected.
+  // The visible campaigns (visible-campaigns.ts), removed ones too: the API lists them with their status.
   const selectSummaries = (organizationId: string) =>
-    db
-      .selectFrom("campaigns")
-      .innerJoin("ad_accounts", "ad_accounts.id", "campaigns.ad_account_id")
-      .innerJoin("connections", "connections.id", "ad_accounts.connection_id")
-      .where("campaigns.organization_id", "=", organizationId)
-      .where("ad_accounts.is_managed", "=", true)
-      .where("connections.status", "!=", "disconnected")
-      .select([
-        "campaigns.id",
-        "connections.platform",
-        "campaigns.ad_account_id",
-        "ad_accounts.name as account_name",
-        "campaigns.external_id",
-        "campaigns.name",
-        "campaigns.status",
-        "campaigns.daily_budget_minor",
-        "campaigns.currency",
-        "campaigns.created_at",
-        // The exact stored value (PostgreSQL keeps microseconds a JavaScript Date would drop), for the cursor.
-        sql<string>`cast(campaigns.created_at as text)`.as("created_at_text"),
-      ]);
+    visibleCampaigns(db, organizationId, { removed: "include" }).select([
+      "c.id",
+      "n.platform",
+      "c.ad_account_id",
+      "a.name as account_name",
+      "c.external_id",
+      "c.name",
+      "c.status",
+      "c.daily_budget_minor",
+      "c.currency",
+      "c.created_at",
+      // The exact stored value (PostgreSQL keeps microseconds a JavaScript Date would drop), for the cursor.
+      sql<string>`cast(c.created_at as text)`.as("created_at_text"),
+    ]);
   type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>["executeTakeFirstOrThrow"]>>;
   const toSummary = (row: SummaryRow): CampaignSummary => ({
     id: row.id,
@@ -222,20 +216,20 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
 
   function buildList(values: ListValues, limit: number) {
     let query = selectSummaries(values.organizationId);
-    if (values.platforms.length) query = query.where("connections.platform", "in", values.platforms);
-    if (values.statuses.length) query = query.where("campaigns.status", "in", values.statuses as CampaignStatus[]);
-    if (values.adAccountIds.length) query = query.where("campaigns.ad_account_id", "in", values.adAccountIds);
+    if (values.platforms.length) query = query.where("n.platform", "in", values.platforms);
+    if (values.statuses.length) query = query.where("c.status", "in", values.statuses as CampaignStatus[]);
+    if (values.adAccountIds.length) query = query.where("c.ad_account_id", "in", values.adAccountIds);
     if (values.searchPattern !== null)
-      query = query.where(sql<boolean>`lower(campaigns.name) like ${values.searchPattern} escape ${LIKE_ESCAPE}`);
+      query = query.where(sql<boolean>`lower(c.name) like ${values.searchPattern} escape ${LIKE_ESCAPE}`);
     const { after } = values;
     if (after)
       query = query.where((eb) =>
         eb.or([
-          eb("campaigns.created_at", "<", after.createdAt),
-          eb.and([eb("campaigns.created_at", "=", after.createdAt), eb("campaigns.id", "<", after.id)]),
+          eb("c.created_at", "<", after.createdAt),
+          eb.and([eb("c.created_at", "=", after.createdAt), eb("c.id", "<", after.id)]),
         ]),
       );
-    return query.orderBy("campaigns.created_at", "desc").orderBy("campaigns.id", "desc").limit(limit);
+    return query.orderBy("c.created_at", "desc").orderBy("c.id", "desc").limit(limit);
   }
   // Building a query with Kysely costs about as much as SQLite answering this one, and the API
   // lists campaigns thousands of times a second: the SQL depends only on which filters are set
@@ -379,7 +373,7 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
       return Number(rows[0]?.version ?? 0);
     },
     async findSummary(organizationId, campaignId) {
-      const row = await selectSummaries(organizationId).where("campaigns.id", "=", campaignId).executeTakeFirst();
+      const row = await selectSummaries(organizationId).where("c.id", "=", campaignId).executeTakeFirst();
       return row ? toSummary(row) : null;
     },
   };

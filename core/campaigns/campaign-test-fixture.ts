@@ -3,26 +3,34 @@
  * account of four campaigns each), and organizations connected and synced to it over HTTP.
  */
 
-import { completeConnection } from "#core/connections/complete-connection.ts";
-import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
-import { openTokens } from "#core/connections/save-grant.ts";
-import { startConnection } from "#core/connections/start-connection.ts";
+import { type Actor, systemActor, userActor } from "#core/access/actor.ts";
+import { type AnalyticsModule, createAnalyticsModule } from "#core/analytics/analytics-module.ts";
+import type { ConnectingViewer } from "#core/connections/connection-parts.ts";
+import { createAdPlatformAccess } from "#core/connections/platform-access.ts";
+import { SYNC_ACTOR } from "#core/connections/sync-schedule.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
-import { syncConnection } from "#core/sync/sync-connection.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
-import { createViewer, integrationDependencies } from "#tests/support/integration-fixture.ts";
+import { createViewer, sandboxModules } from "#tests/support/integration-fixture.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import type { ChangeActor } from "./campaign-change-types.ts";
 import { createCampaignRepository } from "./campaign-repository.ts";
-import { toExternalAccount } from "./change-campaign.ts";
+import { type CampaignsModule, createCampaignsModule } from "./campaigns-module.ts";
 import { createChangeLogRepository } from "./change-log-repository.ts";
+import { toExternalAccount } from "./platform-target.ts";
 
 export const CAMPAIGNS_PER_ACCOUNT = 4;
 
 export interface CampaignSandbox {
   sandbox: SandboxServer;
+  /** The campaigns module over the sandbox, as server/services.ts wires it (with fast, few retries). */
+  campaigns: CampaignsModule;
+  /** The analytics module it reads through. */
+  analytics: AnalyticsModule;
+  /**
+   * What the module's use cases work with (the repositories and the way onto the sandbox's
+   * platforms), to look at what a change stored.
+   */
   deps: CampaignChangeDependencies;
   /** A new organization connected to each platform and synced (1 day of metrics: enough here). */
   connectOrganization(platforms: AdPlatformId[], name?: string): Promise<ConnectedOrganization>;
@@ -40,7 +48,8 @@ export interface CampaignSandbox {
 export interface ConnectedOrganization {
   viewer: ConnectingViewer;
   organizationId: string;
-  actor: ChangeActor;
+  /** The organization's owner, named as given. */
+  actor: Actor;
   connections: Partial<Record<AdPlatformId, string>>;
   /** Our campaign rows after the sync, by platform, oldest id first. */
   campaigns: Record<string, Array<{ id: string; externalId: string; adAccountId: string }>>;
@@ -51,21 +60,26 @@ export async function startCampaignSandbox(): Promise<CampaignSandbox> {
     platforms: { "google-ads": createGoogleAdsSandbox, "facebook-ads": createFacebookAdsSandbox },
     shapeFor: () => ({ accounts: 1, campaignsPerAccount: CAMPAIGNS_PER_ACCOUNT }),
   });
-  const { integrations, sync } = integrationDependencies(sandbox, { backfillDays: 1 });
+  const modules = sandboxModules(sandbox, { backfillDays: 1 });
+  const { connectors, cipher } = modules.parts.integrations;
+  const { openAdPlatform } = createAdPlatformAccess({
+    db: sandbox.db,
+    connectors,
+    cipher,
+    // Fast, and few: a fault that never clears fails a campaign in milliseconds.
+    retryPolicy: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+  });
+  const analytics = createAnalyticsModule({ db: sandbox.db, clock: { now: async () => new Date() } });
+  const campaigns = createCampaignsModule({ db: sandbox.db, openAdPlatform, analytics });
   const deps: CampaignChangeDependencies = {
     campaigns: createCampaignRepository(sandbox.db),
     changeLog: createChangeLogRepository(sandbox.db),
-    connections: integrations.connections,
-    connectors: integrations.connectors,
-    cipher: integrations.cipher,
-    // Fast, and few: a fault that never clears fails a campaign in milliseconds.
-    retryPolicy: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    openAdPlatform,
   };
 
   async function runSync(organization: ConnectedOrganization, platform: AdPlatformId) {
     const connectionId = organization.connections[platform]!;
-    const { outcome } = await syncConnection(sync, {
-      organizationId: organization.organizationId,
+    const { outcome } = await modules.sync.syncConnection(systemActor(organization.organizationId, SYNC_ACTOR), {
       connectionId,
       kind: "manual",
     });
@@ -74,20 +88,30 @@ export async function startCampaignSandbox(): Promise<CampaignSandbox> {
 
   return {
     sandbox,
+    campaigns,
+    analytics,
     deps,
     async connectOrganization(platforms, name = "Ada") {
       const viewer = await createViewer(sandbox.db, name);
+      const actor = userActor({ userId: viewer.userId, name, organizationId: viewer.organizationId, role: "owner" });
       const organization: ConnectedOrganization = {
         viewer,
         organizationId: viewer.organizationId,
-        actor: { type: "user", id: viewer.userId, label: name },
+        actor,
         connections: {},
         campaigns: {},
       };
       for (const platform of platforms) {
-        const { authorizeUrl } = await startConnection(integrations, { viewer, platform });
+        const { authorizeUrl } = await modules.connections.startConnection(actor, {
+          sessionId: viewer.sessionId,
+          platform,
+        });
         const back = await sandbox.authorize(authorizeUrl);
-        const { connectionId } = await completeConnection(integrations, { viewer, platform, query: back.searchParams });
+        const { connectionId } = await modules.connections.completeConnection(actor, {
+          sessionId: viewer.sessionId,
+          platform,
+          query: back.searchParams,
+        });
         organization.connections[platform] = connectionId;
         await runSync(organization, platform);
         organization.campaigns[platform] = await sandbox.db
@@ -103,20 +127,13 @@ export async function startCampaignSandbox(): Promise<CampaignSandbox> {
     },
     sync: runSync,
     async platformCampaign(organization, platform, externalId) {
-      const campaign = await deps.campaigns.listForChange(
+      const [campaign] = await deps.campaigns.listForChange(
         organization.organizationId,
         organization.campaigns[platform]!.map((item) => item.id),
       );
-      const account = campaign[0]!.adAccount;
-      const connection = await deps.connections.findById(organization.organizationId, account.connectionId);
-      const connector = deps.connectors.adConnector(platform);
-      const tokens = {
-        accessToken: openTokens(deps.cipher, connection!).accessToken!,
-        refreshToken: null,
-        expiresAt: null,
-        context: connection!.context,
-      };
-      const listed = await connector.listCampaigns(tokens, toExternalAccount(account));
+      const account = campaign!.adAccount;
+      const { connector, session } = await openAdPlatform(organization.actor, account.connectionId);
+      const listed = await session.call((tokens) => connector.listCampaigns(tokens, toExternalAccount(account)));
       return listed.find((item) => item.externalId === externalId);
     },
     close: () => sandbox.close(),

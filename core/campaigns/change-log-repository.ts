@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { Actor } from "#core/access/actor.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { ChangeAction, ChangeOutcome, ChangeSource } from "#core/shared/domain-enums.ts";
-import type { CampaignSettings, ChangeActor, ChangeLogEntry } from "./campaign-change-types.ts";
+import type { CampaignSettings, ChangeLogEntry } from "./campaign-change-types.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
 
 export interface NewChangeLogEntry {
@@ -10,7 +11,8 @@ export interface NewChangeLogEntry {
   campaignId: string | null;
   campaignName: string;
   platform: string;
-  actor: ChangeActor;
+  /** Stored as its kind, id and label. */
+  actor: Pick<Actor, "kind" | "id" | "label">;
   source: ChangeSource;
   action: ChangeAction;
   reason: string | null;
@@ -120,7 +122,7 @@ export function createChangeLogRepository(db: Kysely<Database>): ChangeLogReposi
           campaign_id: entry.campaignId,
           campaign_name: entry.campaignName,
           platform: entry.platform,
-          actor_type: entry.actor.type,
+          actor_type: entry.actor.kind,
           actor_id: entry.actor.id,
           actor_label: entry.actor.label,
           source: entry.source,
@@ -188,4 +190,10 @@ export function isUndoable(entry: Pick<ChangeLogEntry, "outcome" | "undoneBy" | 
   return (
     entry.outcome === "succeeded" && entry.undoneBy === null && entry.action !== "create" && entry.campaignId !== null
   );
+}
+
+/** Where a change came from, by who made it: a person in the app, an API key, or Adhelm's own rules. */
+export function changeSourceOf(actor: Pick<Actor, "kind">): ChangeSource {
+  if (actor.kind === "api_key") return "api";
+  return actor.kind === "system" ? "rule" : "app";
 }

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChangeActor } from "./campaign-change-types.ts";
+import { apiKeyActor } from "#core/access/actor.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
-import { type CreateCampaignRequest, createCampaign } from "./create-campaign.ts";
-import { listCampaigns } from "./list-campaigns.ts";
-import { listChangeLog } from "./list-change-log.ts";
-import { undoCampaignChange } from "./undo-campaign-change.ts";
+import type { CreateCampaignRequest } from "./create-campaign.ts";
 
 let world: CampaignSandbox;
 
@@ -15,17 +12,21 @@ afterAll(async () => {
   await world.close();
 });
 
-const apiKey: ChangeActor = { type: "api_key", id: "key_1", label: "API key “Launches”" };
+/** The organization's read and write key “Launches”, as the API's actor. */
+const keyOf = (organization: ConnectedOrganization) =>
+  apiKeyActor({
+    apiKeyId: "key_1",
+    keyName: "Launches",
+    organizationId: organization.organizationId,
+    scope: "read_write",
+  });
 
 function create(organization: ConnectedOrganization, fields: Partial<CreateCampaignRequest> = {}) {
-  return createCampaign(world.deps, {
-    organizationId: organization.organizationId,
+  return world.campaigns.createCampaign(keyOf(organization), {
     adAccountId: organization.campaigns["google-ads"]?.[0]?.adAccountId ?? "no-account",
     name: "Spring sale",
     status: "paused",
     dailyBudgetMinor: 2_500,
-    actor: apiKey,
-    source: "api",
     ...fields,
   });
 }
@@ -56,9 +57,7 @@ describe("creating a campaign", () => {
       status: "paused",
       dailyBudgetMinor: 2_500,
     });
-    expect((await listCampaigns(world.deps, { organizationId: ada.organizationId, limit: 1 })).campaigns).toEqual([
-      created,
-    ]);
+    expect((await world.campaigns.listCampaigns(ada.actor, { limit: 1 })).campaigns).toEqual([created]);
 
     const meta = await create(ada, {
       adAccountId: ada.campaigns["facebook-ads"]![0]!.adAccountId,
@@ -83,12 +82,12 @@ describe("creating a campaign", () => {
       },
     ]);
 
-    const { entries } = await listChangeLog(world.deps, { organizationId: ada.organizationId, campaignId: created.id });
+    const { entries } = await world.campaigns.listChangeLog(ada.actor, { campaignId: created.id });
     expect(entries).toEqual([
       expect.objectContaining({
         action: "create",
         source: "api",
-        actor: apiKey,
+        actor: { type: "api_key", id: "key_1", label: "API key “Launches”" },
         reason: "Launch",
         campaignName: "Spring sale",
         platform: "google-ads",
@@ -99,9 +98,10 @@ describe("creating a campaign", () => {
         canUndo: false,
       }),
     ]);
-    await expect(
-      undoCampaignChange(world.deps, { organizationId: ada.organizationId, changeId: entries[0]!.id, actor: apiKey }),
-    ).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/cannot be undone/) });
+    await expect(world.campaigns.undoCampaignChange(keyOf(ada), { changeId: entries[0]!.id })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/cannot be undone/),
+    });
   });
 
   it("refuses bad input, a budget the platform refuses, and an account it cannot use", async () => {
@@ -125,7 +125,7 @@ describe("creating a campaign", () => {
       code: "conflict",
       message: expect.stringMatching(/^The platform refused the change: .*minimum/),
     });
-    const { entries } = await listChangeLog(world.deps, { organizationId: bo.organizationId });
+    const { entries } = await world.campaigns.listChangeLog(bo.actor, {});
     expect(entries).toEqual([
       expect.objectContaining({
         action: "create",

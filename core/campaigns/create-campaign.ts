@@ -1,28 +1,19 @@
+import type { Actor } from "#core/access/actor.ts";
 import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
+import { NOT_CONNECTED_MESSAGE } from "#core/connections/platform-access.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { ExternalCampaign, NewExternalCampaign } from "#core/shared/connector-port.ts";
-import type { ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import type { ChangeActor } from "./campaign-change-types.ts";
-import {
-  describeFailure,
-  NOT_CONNECTED_MESSAGE,
-  normalizeReason,
-  openPlatformTarget,
-  platformName,
-  toExternalAccount,
-  toRefusal,
-  validateCampaignChange,
-} from "./change-campaign.ts";
+import { normalizeReason, validateCampaignChange } from "./campaign-change-rules.ts";
+import { changeSourceOf } from "./change-log-repository.ts";
+import { describeFailure, platformName, toRefusal } from "./change-messages.ts";
+import { toExternalAccount } from "./platform-target.ts";
 
 export interface CreateCampaignRequest {
-  organizationId: string;
   adAccountId: string;
   name: string;
   status: "enabled" | "paused";
   dailyBudgetMinor: number;
-  actor: ChangeActor;
-  source: ChangeSource;
   reason?: string | null;
 }
 
@@ -32,8 +23,10 @@ export interface CreateCampaignRequest {
  */
 export async function createCampaign(
   deps: CampaignChangeDependencies,
+  actor: Actor,
   input: CreateCampaignRequest,
 ): Promise<CampaignSummary> {
+  const { organizationId } = actor;
   const wanted: NewExternalCampaign = {
     name: input.name.trim(),
     status: input.status,
@@ -43,20 +36,20 @@ export async function createCampaign(
   if (wanted.status !== "enabled" && wanted.status !== "paused")
     throw new AppError("unprocessable_entity", "A new campaign is either enabled or paused.");
   const reason = normalizeReason(input.reason);
-  const account = await deps.campaigns.findAdAccount(input.organizationId, input.adAccountId);
+  const account = await deps.campaigns.findAdAccount(organizationId, input.adAccountId);
   if (!account) throw new AppError("not_found", "There is no such ad account.");
   if (account.connectionStatus === "disconnected") throw new AppError("conflict", NOT_CONNECTED_MESSAGE);
   if (!account.isManaged)
     throw new AppError("conflict", "Adhelm does not manage this ad account. Choose it on the Integrations page first.");
 
-  const { connector, session, platform } = await openPlatformTarget(deps, input.organizationId, account.connectionId);
+  const { connector, session, platform } = await deps.openAdPlatform(actor, account.connectionId);
   const externalAccount = toExternalAccount(account);
   const logEntry = {
-    organizationId: input.organizationId,
+    organizationId,
     campaignName: wanted.name,
     platform,
-    actor: input.actor,
-    source: input.source,
+    actor,
+    source: changeSourceOf(actor),
     action: "create" as const,
     reason,
     before: {},
@@ -94,7 +87,7 @@ export async function createCampaign(
     throw toRefusal(error);
   }
 
-  const campaignId = await deps.campaigns.saveCreated(input.organizationId, account.id, created);
+  const campaignId = await deps.campaigns.saveCreated(organizationId, account.id, created);
   await deps.changeLog.insert({
     ...logEntry,
     campaignId,
@@ -102,7 +95,7 @@ export async function createCampaign(
     outcome: "succeeded",
     platformResponse: `${platformName(platform)} created it with id ${created.externalId}.`,
   });
-  const summary = await deps.campaigns.findSummary(input.organizationId, campaignId);
+  const summary = await deps.campaigns.findSummary(organizationId, campaignId);
   if (!summary) throw new AppError("internal_error", "The new campaign could not be read back.");
   return summary;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
-import { findCampaignSummary, type ListCampaignsRequest, listCampaigns } from "./list-campaigns.ts";
+import type { ListCampaignsRequest } from "./list-campaigns.ts";
 
 let world: CampaignSandbox;
 let owner: ConnectedOrganization;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const list = (input: Partial<ListCampaignsRequest>, organization = owner) =>
-  listCampaigns(world.deps, { organizationId: organization.organizationId, ...input });
+  world.campaigns.listCampaigns(organization.actor, input);
 
 /** Every page, following the cursor. */
 async function allPages(input: Partial<ListCampaignsRequest>) {
@@ -97,8 +97,8 @@ describe("listing campaigns (the API's GET /campaigns)", () => {
     const strangerIds = stranger.campaigns["google-ads"]!.map((item) => item.id);
     expect(strangers.campaigns.map((campaign) => campaign.id).sort()).toEqual([...strangerIds].sort());
     const ownerCampaign = owner.campaigns["google-ads"]![0]!;
-    expect(await findCampaignSummary(world.deps, stranger.organizationId, ownerCampaign.id)).toBeNull();
-    expect(await findCampaignSummary(world.deps, owner.organizationId, ownerCampaign.id)).toMatchObject({
+    expect(await world.campaigns.getCampaign(stranger.actor, ownerCampaign.id)).toBeNull();
+    expect(await world.campaigns.getCampaign(owner.actor, ownerCampaign.id)).toMatchObject({
       id: ownerCampaign.id,
       platform: "google-ads",
     });
@@ -115,7 +115,7 @@ describe("listing campaigns (the API's GET /campaigns)", () => {
       .execute();
     const managed = await list({});
     expect(managed.campaigns.map((campaign) => campaign.platform)).toEqual(Array(4).fill("facebook-ads"));
-    expect(await findCampaignSummary(world.deps, owner.organizationId, ownerCampaign.id)).toBeNull();
+    expect(await world.campaigns.getCampaign(owner.actor, ownerCampaign.id)).toBeNull();
   });
 });
 

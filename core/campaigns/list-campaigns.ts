@@ -1,3 +1,4 @@
+import type { Actor } from "#core/access/actor.ts";
 import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignStatus } from "#core/shared/domain-enums.ts";
@@ -9,7 +10,6 @@ export const DEFAULT_CAMPAIGN_PAGE_SIZE = 25;
 export const MAX_CAMPAIGN_PAGE_SIZE = 100;
 
 export interface ListCampaignsRequest {
-  organizationId: string;
   platforms?: AdPlatformId[];
   statuses?: CampaignStatus[];
   adAccountIds?: string[];
@@ -29,13 +29,14 @@ export interface CampaignListPage {
 /** The organization's managed campaigns, newest first, a page at a time (the API's list). */
 export async function listCampaigns(
   deps: Pick<CampaignChangeDependencies, "campaigns">,
+  actor: Actor,
   input: ListCampaignsRequest,
 ): Promise<CampaignListPage> {
   const limit = input.limit ?? DEFAULT_CAMPAIGN_PAGE_SIZE;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CAMPAIGN_PAGE_SIZE)
     throw new AppError("bad_request", `The limit is a whole number from 1 to ${MAX_CAMPAIGN_PAGE_SIZE}.`);
   const rows = await deps.campaigns.listSummaries({
-    organizationId: input.organizationId,
+    organizationId: actor.organizationId,
     filters: {
       platforms: input.platforms,
       statuses: input.statuses,
@@ -49,11 +50,11 @@ export async function listCampaigns(
   return { campaigns: page.map((row) => row.campaign), nextCursor };
 }
 
-/** One managed campaign of the organization, or null. */
+/** One visible campaign of the actor's organization, or null. */
 export function findCampaignSummary(
   deps: Pick<CampaignChangeDependencies, "campaigns">,
-  organizationId: string,
+  actor: Actor,
   campaignId: string,
 ): Promise<CampaignSummary | null> {
-  return deps.campaigns.findSummary(organizationId, campaignId);
+  return deps.campaigns.findSummary(actor.organizationId, campaignId);
 }

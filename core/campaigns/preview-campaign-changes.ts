@@ -1,20 +1,32 @@
+import type { Actor } from "#core/access/actor.ts";
+import type { CampaignFilters } from "#core/analytics/analytics-types.ts";
+import { NOT_CONNECTED_MESSAGE } from "#core/connections/platform-access.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
+import { validateCampaignName } from "./campaign-change-rules.ts";
 import type { CampaignSettings, ChangePreview, RequestedChange } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";
-import { type CampaignChange, NOT_CONNECTED_MESSAGE, validateCampaignName } from "./change-campaign.ts";
+import { MAX_CAMPAIGNS_PER_REQUEST, MAX_CHANGE_SELECTION } from "./change-limits.ts";
+import type { CampaignChange } from "./push-campaign-change.ts";
+import { isVisibleAdAccount } from "./visible-campaigns.ts";
 
-/** One request's selection at most; the UI sends larger selections in chunks of one batch. */
-export const MAX_CAMPAIGNS_PER_REQUEST = 500;
 /** A relative budget change goes from -100% (nothing) to +1,000% (eleven times the budget). */
 const PERCENT_RANGE = { min: -100, max: 1_000 };
 
 export interface ChangesRequest {
-  organizationId: string;
   campaignIds: string[];
   change: RequestedChange;
 }
+
+/** What a preview covers: chosen campaigns, or every visible campaign matching the table's filters. */
+export type ChangeTarget = { kind: "ids"; ids: string[] } | { kind: "matching"; filters: CampaignFilters };
+
+/** The ids of the visible campaigns matching filters (the campaigns table's rule), or only their count when more than `limit`. */
+export type MatchingCampaignIds = (
+  actor: Actor,
+  input: { filters: CampaignFilters; limit: number },
+) => Promise<{ ids: string[]; total: number }>;
 
 /** A campaign with its preview and, when it can take the change, the settings to push. */
 export interface PlannedChange {
@@ -24,17 +36,56 @@ export interface PlannedChange {
   push: CampaignChange | null;
 }
 
-/** Before → after for each campaign of the selection, as the confirmation shows it. */
+/**
+ * Before → after for each campaign of the selection, as the confirmation shows it. "Every campaign
+ * matching the filters" is resolved here, within the actor's organization; a large selection is
+ * previewed a request's worth at a time.
+ */
 export async function previewCampaignChanges(
-  deps: Pick<CampaignChangeDependencies, "campaigns">,
-  input: ChangesRequest,
+  deps: Pick<CampaignChangeDependencies, "campaigns"> & { matchingCampaignIds: MatchingCampaignIds },
+  actor: Actor,
+  input: { target: ChangeTarget; change: RequestedChange },
 ): Promise<ChangePreview[]> {
-  return (await planCampaignChanges(deps, input)).map((planned) => planned.preview);
+  const campaignIds = await selectionOf(deps, actor, input.target);
+  const previews: ChangePreview[] = [];
+  for (let start = 0; start < campaignIds.length; start += MAX_CAMPAIGNS_PER_REQUEST) {
+    const slice = campaignIds.slice(start, start + MAX_CAMPAIGNS_PER_REQUEST);
+    const planned = await planCampaignChanges(deps, actor.organizationId, { campaignIds: slice, change: input.change });
+    previews.push(...planned.map((item) => item.preview));
+  }
+  return previews;
+}
+
+async function selectionOf(
+  deps: { matchingCampaignIds: MatchingCampaignIds },
+  actor: Actor,
+  target: ChangeTarget,
+): Promise<string[]> {
+  if (target.kind === "ids") {
+    if (target.ids.length === 0) throw new AppError("unprocessable_entity", "Choose at least one campaign.");
+    if (target.ids.length > MAX_CHANGE_SELECTION)
+      throw new AppError(
+        "unprocessable_entity",
+        `Change at most ${MAX_CHANGE_SELECTION.toLocaleString("en-US")} campaigns at once.`,
+      );
+    return target.ids;
+  }
+  const { ids, total } = await deps.matchingCampaignIds(actor, {
+    filters: target.filters,
+    limit: MAX_CHANGE_SELECTION,
+  });
+  if (total > MAX_CHANGE_SELECTION)
+    throw new AppError(
+      "unprocessable_entity",
+      `These filters match ${total.toLocaleString("en-US")} campaigns; change at most ${MAX_CHANGE_SELECTION.toLocaleString("en-US")} at once. Narrow the filters and try again.`,
+    );
+  return ids;
 }
 
 /** The preview, computed from our stored campaigns; apply recomputes it rather than trust a client's "after". */
 export async function planCampaignChanges(
   deps: Pick<CampaignChangeDependencies, "campaigns">,
+  organizationId: string,
   input: ChangesRequest,
 ): Promise<PlannedChange[]> {
   const change = normalizeRequestedChange(input.change);
@@ -46,7 +97,7 @@ export async function planCampaignChanges(
       `At most ${MAX_CAMPAIGNS_PER_REQUEST} campaigns can be changed in one request; send the rest in another.`,
     );
   const found = new Map(
-    (await deps.campaigns.listForChange(input.organizationId, campaignIds)).map((campaign) => [campaign.id, campaign]),
+    (await deps.campaigns.listForChange(organizationId, campaignIds)).map((campaign) => [campaign.id, campaign]),
   );
   const missing = campaignIds.filter((id) => !found.has(id));
   if (missing.length > 0)
@@ -140,9 +191,10 @@ export function adjustedBudget(
 }
 
 function problemOf(campaign: CampaignForChange, change: RequestedChange, target: CampaignSettings): string | null {
-  if (campaign.adAccount.connectionStatus === "disconnected") return NOT_CONNECTED_MESSAGE;
-  if (!campaign.adAccount.isManaged)
-    return "Adhelm does not manage this campaign's ad account. Choose it on the Integrations page.";
+  if (!isVisibleAdAccount(campaign.adAccount))
+    return campaign.adAccount.connectionStatus === "disconnected"
+      ? NOT_CONNECTED_MESSAGE
+      : "Adhelm does not manage this campaign's ad account. Choose it on the Integrations page.";
   if (campaign.status === "removed") return "This campaign was removed on the platform; it cannot be changed.";
   if (change.action === "set_budget") {
     if (campaign.dailyBudgetMinor === null)

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCampaignChanges } from "./apply-campaign-changes.ts";
 import type { RequestedChange } from "./campaign-change-types.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
-import { listChangeLog } from "./list-change-log.ts";
-import { undoCampaignChange } from "./undo-campaign-change.ts";
 
 let world: CampaignSandbox;
 
@@ -24,13 +21,7 @@ async function liveCampaign(organization: ConnectedOrganization) {
 }
 
 async function apply(organization: ConnectedOrganization, campaignId: string, change: RequestedChange) {
-  const result = await applyCampaignChanges(world.deps, {
-    organizationId: organization.organizationId,
-    campaignIds: [campaignId],
-    change,
-    actor: organization.actor,
-    source: "app",
-  });
+  const result = await world.campaigns.applyCampaignChanges(organization.actor, { campaignIds: [campaignId], change });
   return result.results[0]!;
 }
 
@@ -45,11 +36,7 @@ describe("undoing a change", () => {
     });
     expect(change.outcome).toBe("succeeded");
 
-    const undo = await undoCampaignChange(world.deps, {
-      organizationId: ada.organizationId,
-      changeId: change.changeId!,
-      actor: { type: "user", id: ada.viewer.userId, label: "Ada" },
-    });
+    const undo = await world.campaigns.undoCampaignChange(ada.actor, { changeId: change.changeId! });
     expect(undo).toMatchObject({
       campaignId: campaign.id,
       outcome: "succeeded",
@@ -63,10 +50,7 @@ describe("undoing a change", () => {
       originalBudget,
     );
 
-    const { entries } = await listChangeLog(world.deps, {
-      organizationId: ada.organizationId,
-      campaignId: campaign.id,
-    });
+    const { entries } = await world.campaigns.listChangeLog(ada.actor, { campaignId: campaign.id });
     expect(entries.map((entry) => entry.id)).toEqual([undo.changeId, change.changeId]);
     expect(entries[0]).toMatchObject({
       source: "undo",
@@ -78,13 +62,10 @@ describe("undoing a change", () => {
     });
     expect(entries[1]).toMatchObject({ undoneBy: undo.changeId, canUndo: false });
 
-    await expect(
-      undoCampaignChange(world.deps, {
-        organizationId: ada.organizationId,
-        changeId: change.changeId!,
-        actor: ada.actor,
-      }),
-    ).rejects.toMatchObject({ code: "conflict", message: "This change was already undone." });
+    await expect(world.campaigns.undoCampaignChange(ada.actor, { changeId: change.changeId! })).rejects.toMatchObject({
+      code: "conflict",
+      message: "This change was already undone.",
+    });
   });
 
   it("refuses a change the campaign has moved on from, a failed change and another organization's change", async () => {
@@ -94,9 +75,7 @@ describe("undoing a change", () => {
     const pause = await apply(bo, campaign.id, { action: "pause" });
     expect(pause.outcome).toBe("succeeded");
     await apply(bo, campaign.id, { action: "enable" });
-    await expect(
-      undoCampaignChange(world.deps, { organizationId: bo.organizationId, changeId: pause.changeId!, actor: bo.actor }),
-    ).rejects.toMatchObject({
+    await expect(world.campaigns.undoCampaignChange(bo.actor, { changeId: pause.changeId! })).rejects.toMatchObject({
       code: "conflict",
       message: "This campaign has changed since: it is enabled now. Undoing would overwrite the later change.",
     });
@@ -104,29 +83,23 @@ describe("undoing a change", () => {
     await world.sandbox.setFault({ kind: "server_error", platform: "google-ads" });
     const failed = await apply(bo, campaign.id, { action: "pause" }).finally(() => world.sandbox.clearFaults());
     expect(failed.outcome).toBe("failed");
-    await expect(
-      undoCampaignChange(world.deps, {
-        organizationId: bo.organizationId,
-        changeId: failed.changeId!,
-        actor: bo.actor,
-      }),
-    ).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/did not reach the platform/) });
+    await expect(world.campaigns.undoCampaignChange(bo.actor, { changeId: failed.changeId! })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/did not reach the platform/),
+    });
 
     const stranger = await world.connectOrganization([], "Stranger");
     const later = await apply(bo, campaign.id, { action: "pause" });
     await expect(
-      undoCampaignChange(world.deps, {
-        organizationId: stranger.organizationId,
-        changeId: later.changeId!,
-        actor: stranger.actor,
-      }),
+      world.campaigns.undoCampaignChange(stranger.actor, { changeId: later.changeId! }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect((await world.deps.changeLog.find(bo.organizationId, later.changeId!))?.canUndo).toBe(true);
     expect(await world.deps.changeLog.find(stranger.organizationId, later.changeId!)).toBeNull();
-    expect((await listChangeLog(world.deps, { organizationId: bo.organizationId })).entries.length).toBeGreaterThan(2);
-    expect(
-      await listChangeLog(world.deps, { organizationId: stranger.organizationId, campaignId: campaign.id }),
-    ).toEqual({ entries: [], nextCursor: null });
+    expect((await world.campaigns.listChangeLog(bo.actor, {})).entries.length).toBeGreaterThan(2);
+    expect(await world.campaigns.listChangeLog(stranger.actor, { campaignId: campaign.id })).toEqual({
+      entries: [],
+      nextCursor: null,
+    });
   });
 
   it("keeps the change undoable when the undo fails on the platform", async () => {
@@ -134,11 +107,9 @@ describe("undoing a change", () => {
     const campaign = await liveCampaign(cy);
     const raise = await apply(cy, campaign.id, { action: "set_budget", budget: { kind: "percent", percent: 20 } });
     await world.sandbox.setFault({ kind: "server_error", platform: "google-ads" });
-    const failedUndo = await undoCampaignChange(world.deps, {
-      organizationId: cy.organizationId,
-      changeId: raise.changeId!,
-      actor: cy.actor,
-    }).finally(() => world.sandbox.clearFaults());
+    const failedUndo = await world.campaigns
+      .undoCampaignChange(cy.actor, { changeId: raise.changeId! })
+      .finally(() => world.sandbox.clearFaults());
     expect(failedUndo).toMatchObject({ outcome: "failed", message: expect.stringMatching(/^Google Ads: /) });
     expect(await world.deps.changeLog.find(cy.organizationId, failedUndo.changeId!)).toMatchObject({
       source: "undo",
@@ -148,11 +119,7 @@ describe("undoing a change", () => {
     });
     expect((await world.deps.changeLog.find(cy.organizationId, raise.changeId!))?.canUndo).toBe(true);
 
-    const undo = await undoCampaignChange(world.deps, {
-      organizationId: cy.organizationId,
-      changeId: raise.changeId!,
-      actor: cy.actor,
-    });
+    const undo = await world.campaigns.undoCampaignChange(cy.actor, { changeId: raise.changeId! });
     expect(undo.outcome).toBe("succeeded");
     expect((await world.platformCampaign(cy, "google-ads", campaign.externalId))?.dailyBudgetMinor).toBe(
       campaign.dailyBudgetMinor,

@@ -1,16 +1,11 @@
+import type { Actor } from "#core/access/actor.ts";
+import { NOT_CONNECTED_MESSAGE } from "#core/connections/platform-access.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import type { CampaignSettings, ChangeActor, ChangeItemResult } from "./campaign-change-types.ts";
+import type { CampaignSettings, ChangeItemResult } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";
-import {
-  type CampaignChange,
-  changeActionFor,
-  describeFailure,
-  NOT_CONNECTED_MESSAGE,
-  openPlatformTarget,
-  platformName,
-  pushCampaignChange,
-} from "./change-campaign.ts";
+import { describeFailure, platformName } from "./change-messages.ts";
+import { type CampaignChange, changeActionFor, pushCampaignChange } from "./push-campaign-change.ts";
 
 const SETTING_FIELDS = ["status", "dailyBudgetMinor", "name"] as const;
 type SettingField = (typeof SETTING_FIELDS)[number];
@@ -23,9 +18,10 @@ type SettingField = (typeof SETTING_FIELDS)[number];
  */
 export async function undoCampaignChange(
   deps: CampaignChangeDependencies,
-  input: { organizationId: string; changeId: string; actor: ChangeActor },
+  actor: Actor,
+  input: { changeId: string },
 ): Promise<ChangeItemResult> {
-  const { organizationId } = input;
+  const { organizationId } = actor;
   const entry = await deps.changeLog.find(organizationId, input.changeId);
   if (!entry) throw new AppError("not_found", "There is no such change.");
   if (entry.action === "create")
@@ -56,9 +52,7 @@ export async function undoCampaignChange(
   const reserved = deps.changeLog.nextId();
   if (!(await deps.changeLog.markUndone(organizationId, entry.id, reserved.id)))
     throw new AppError("conflict", "This change was already undone.");
-  const target = await openPlatformTarget(deps, organizationId, campaign.connectionId).catch(
-    (error: unknown) => error as Error,
-  );
+  const target = await deps.openAdPlatform(actor, campaign.connectionId).catch((error: unknown) => error as Error);
   const { error } =
     target instanceof Error
       ? { error: target }
@@ -71,7 +65,7 @@ export async function undoCampaignChange(
       campaignId: campaign.id,
       campaignName: campaign.name,
       platform: entry.platform,
-      actor: input.actor,
+      actor,
       source: "undo",
       action: changeActionFor(after),
       reason: null,

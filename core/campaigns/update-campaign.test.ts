@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCampaignChanges } from "./apply-campaign-changes.ts";
-import type { ChangeActor } from "./campaign-change-types.ts";
+import { apiKeyActor } from "#core/access/actor.ts";
 import { type CampaignSandbox, type ConnectedOrganization, startCampaignSandbox } from "./campaign-test-fixture.ts";
-import { listChangeLog } from "./list-change-log.ts";
-import { type UpdateCampaignRequest, updateCampaign } from "./update-campaign.ts";
+import type { UpdateCampaignRequest } from "./update-campaign.ts";
 
 let world: CampaignSandbox;
 
@@ -14,7 +12,14 @@ afterAll(async () => {
   await world.close();
 });
 
-const apiKey: ChangeActor = { type: "api_key", id: "key_1", label: "API key “Reporting”" };
+/** The organization's read and write key “Reporting”, as the API's actor. */
+const keyOf = (organization: ConnectedOrganization) =>
+  apiKeyActor({
+    apiKeyId: "key_1",
+    keyName: "Reporting",
+    organizationId: organization.organizationId,
+    scope: "read_write",
+  });
 
 /** An enabled Google Ads campaign of the organization. */
 async function enabledCampaign(organization: ConnectedOrganization) {
@@ -22,31 +27,22 @@ async function enabledCampaign(organization: ConnectedOrganization) {
   const campaign = (await world.deps.campaigns.listForChange(organization.organizationId, ids)).find(
     (item) => item.status !== "removed",
   )!;
-  await applyCampaignChanges(world.deps, {
-    organizationId: organization.organizationId,
+  await world.campaigns.applyCampaignChanges(organization.actor, {
     campaignIds: [campaign.id],
     change: { action: "enable" },
-    actor: organization.actor,
-    source: "app",
   });
   return { ...campaign, status: "enabled" as const };
 }
 
 const logOf = async (organization: ConnectedOrganization, campaignId: string) =>
-  (await listChangeLog(world.deps, { organizationId: organization.organizationId, campaignId })).entries;
+  (await world.campaigns.listChangeLog(organization.actor, { campaignId })).entries;
 
 describe("updating a campaign (the API's PUT)", () => {
   it("pushes only the fields that differ, logs them as one entry and returns the campaign as stored", async () => {
     const ada = await world.connectOrganization(["google-ads"]);
     const campaign = await enabledCampaign(ada);
     const update = (fields: Partial<UpdateCampaignRequest>) =>
-      updateCampaign(world.deps, {
-        organizationId: ada.organizationId,
-        campaignId: campaign.id,
-        actor: apiKey,
-        source: "api",
-        ...fields,
-      });
+      world.campaigns.updateCampaign(keyOf(ada), { campaignId: campaign.id, ...fields });
     const budget = campaign.dailyBudgetMinor! + 500;
     const updated = await update({ status: "paused", dailyBudgetMinor: budget, name: campaign.name, reason: "Q3" });
     expect(updated).toMatchObject({
@@ -65,7 +61,7 @@ describe("updating a campaign (the API's PUT)", () => {
     expect(log[0]).toMatchObject({
       action: "update",
       source: "api",
-      actor: apiKey,
+      actor: { type: "api_key", id: "key_1", label: "API key “Reporting”" },
       reason: "Q3",
       before: { status: "enabled", dailyBudgetMinor: campaign.dailyBudgetMinor },
       after: { status: "paused", dailyBudgetMinor: budget },
@@ -97,13 +93,7 @@ describe("updating a campaign (the API's PUT)", () => {
     const bo = await world.connectOrganization(["google-ads"], "Bo");
     const campaign = await enabledCampaign(bo);
     const update = (fields: Partial<UpdateCampaignRequest>) =>
-      updateCampaign(world.deps, {
-        organizationId: bo.organizationId,
-        campaignId: campaign.id,
-        actor: apiKey,
-        source: "api",
-        ...fields,
-      });
+      world.campaigns.updateCampaign(keyOf(bo), { campaignId: campaign.id, ...fields });
     // Google Ads refuses a daily budget under one unit of the currency.
     await expect(update({ dailyBudgetMinor: 50 })).rejects.toMatchObject({
       code: "conflict",
@@ -135,10 +125,10 @@ describe("updating a campaign (the API's PUT)", () => {
     const owner = await world.connectOrganization(["google-ads"], "Owner");
     const stranger = await world.connectOrganization([], "Stranger");
     const campaign = await enabledCampaign(owner);
-    const update = (fields: Partial<UpdateCampaignRequest>, organizationId = owner.organizationId) =>
-      updateCampaign(world.deps, { organizationId, campaignId: campaign.id, actor: apiKey, source: "api", ...fields });
+    const update = (fields: Partial<UpdateCampaignRequest>, organization = owner) =>
+      world.campaigns.updateCampaign(keyOf(organization), { campaignId: campaign.id, ...fields });
     const logBefore = await logOf(owner, campaign.id);
-    await expect(update({ status: "paused" }, stranger.organizationId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(update({ status: "paused" }, stranger)).rejects.toMatchObject({ code: "not_found" });
     for (const bad of [
       { dailyBudgetMinor: 0 },
       { dailyBudgetMinor: 12.5 },

@@ -1,29 +1,20 @@
+import type { Actor } from "#core/access/actor.ts";
 import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import type { ChangeSource } from "#core/shared/domain-enums.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import type { CampaignSettings, ChangeActor } from "./campaign-change-types.ts";
+import { normalizeReason, validateCampaignChange } from "./campaign-change-rules.ts";
+import type { CampaignSettings } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";
-import {
-  type CampaignChange,
-  changeActionFor,
-  describeFailure,
-  normalizeReason,
-  openPlatformTarget,
-  platformName,
-  pushCampaignChange,
-  toRefusal,
-  validateCampaignChange,
-} from "./change-campaign.ts";
+import { changeSourceOf } from "./change-log-repository.ts";
+import { describeFailure, platformName, toRefusal } from "./change-messages.ts";
+import { type CampaignChange, changeActionFor, pushCampaignChange } from "./push-campaign-change.ts";
+import { isVisibleAdAccount } from "./visible-campaigns.ts";
 
 export interface UpdateCampaignRequest {
-  organizationId: string;
   campaignId: string;
   name?: string;
   status?: "enabled" | "paused";
   dailyBudgetMinor?: number;
-  actor: ChangeActor;
-  source: ChangeSource;
   reason?: string | null;
 }
 
@@ -36,11 +27,13 @@ const FIELDS: Field[] = ["status", "dailyBudgetMinor", "name"];
  */
 export async function updateCampaign(
   deps: CampaignChangeDependencies,
+  actor: Actor,
   input: UpdateCampaignRequest,
 ): Promise<CampaignSummary> {
-  const campaign = await deps.campaigns.findForChange(input.organizationId, input.campaignId);
+  const { organizationId } = actor;
+  const campaign = await deps.campaigns.findForChange(organizationId, input.campaignId);
   // Like the list and the metrics, a campaign Adhelm does not manage is not there for the caller.
-  if (!campaign?.adAccount.isManaged || campaign.adAccount.connectionStatus === "disconnected")
+  if (!campaign || !isVisibleAdAccount(campaign.adAccount))
     throw new AppError("not_found", "There is no such campaign.");
   const asked: CampaignChange = {
     ...(input.status !== undefined ? { status: input.status } : {}),
@@ -62,14 +55,10 @@ export async function updateCampaign(
     if (campaign.status === "removed")
       throw new AppError("conflict", "This campaign was removed on the platform; it cannot be changed.");
     const change = pick(asked, changed) as CampaignChange;
-    const target = await openPlatformTarget(deps, input.organizationId, campaign.connectionId);
-    const { applied, error } = await pushCampaignChange(deps, target, {
-      organizationId: input.organizationId,
-      campaign,
-      change,
-    });
+    const target = await deps.openAdPlatform(actor, campaign.connectionId);
+    const { applied, error } = await pushCampaignChange(deps, target, { organizationId, campaign, change });
     const log = (fields: Field[], outcome: "succeeded" | "failed", platformResponse: string) =>
-      logUpdate(deps, input, campaign, { before: pick(current, fields), after: pick(change, fields) }, reason, {
+      logUpdate(deps, actor, campaign, { before: pick(current, fields), after: pick(change, fields) }, reason, {
         outcome,
         platformResponse,
       });
@@ -87,26 +76,26 @@ export async function updateCampaign(
       throw toRefusal(error);
     }
   }
-  const summary = await deps.campaigns.findSummary(input.organizationId, campaign.id);
+  const summary = await deps.campaigns.findSummary(organizationId, campaign.id);
   if (!summary) throw new AppError("not_found", "There is no such campaign.");
   return summary;
 }
 
 async function logUpdate(
   deps: CampaignChangeDependencies,
-  input: UpdateCampaignRequest,
+  actor: Actor,
   campaign: CampaignForChange,
   settings: { before: CampaignSettings; after: CampaignSettings },
   reason: string | null,
   result: { outcome: "succeeded" | "failed"; platformResponse: string },
 ): Promise<void> {
   await deps.changeLog.insert({
-    organizationId: input.organizationId,
+    organizationId: actor.organizationId,
     campaignId: campaign.id,
     campaignName: campaign.name,
     platform: campaign.adAccount.platform,
-    actor: input.actor,
-    source: input.source,
+    actor,
+    source: changeSourceOf(actor),
     action: changeActionFor(settings.after),
     reason,
     ...settings,

@@ -1,5 +1,5 @@
 import { AppError } from "#core/errors/app-error.ts";
-import type { IntegrationDependencies } from "./integration-dependencies.ts";
+import type { ConnectionParts } from "./connection-parts.ts";
 import { requestSync } from "./request-sync.ts";
 import { requireConnectedConnection } from "./require-connection.ts";
 
@@ -8,7 +8,7 @@ import { requireConnectedConnection } from "./require-connection.ts";
  * starts its backfill now; a later change syncs again so newly picked accounts fill in.
  */
 export async function chooseAdAccounts(
-  deps: Pick<IntegrationDependencies, "connections" | "jobs">,
+  deps: Pick<ConnectionParts, "connections" | "jobs">,
   input: { organizationId: string; connectionId: string; adAccountIds: string[] },
 ): Promise<{ managed: number }> {
   const connection = await requireConnectedConnection(deps.connections, input.organizationId, input.connectionId);

@@ -5,9 +5,9 @@ import { isAdPlatform, isStorePlatform, type PlatformId, type StorePlatformId } 
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,
+  type ConnectionParts,
   callbackUrlFor,
-  type IntegrationDependencies,
-} from "./integration-dependencies.ts";
+} from "./connection-parts.ts";
 import { saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
 import { hashState } from "./start-connection.ts";
 
@@ -33,7 +33,7 @@ export interface CompletedConnection {
  * stored, and the ad accounts are listed (all managed until the person picks).
  */
 export async function completeConnection(
-  deps: IntegrationDependencies,
+  deps: ConnectionParts,
   input: { viewer: ConnectingViewer; platform: string; query: URLSearchParams },
 ): Promise<CompletedConnection> {
   const platform = input.platform;
@@ -84,7 +84,7 @@ export async function completeConnection(
  * sends the browser back. They are held, sealed, on the OAuth state until that browser returns.
  */
 export async function receiveStoreKeys(
-  deps: IntegrationDependencies,
+  deps: ConnectionParts,
   input: { platform: StorePlatformId; body: Record<string, unknown> },
 ): Promise<void> {
   const state = typeof input.body.user_id === "string" ? input.body.user_id : String(input.body.user_id ?? "");

@@ -1,12 +1,12 @@
 import { AppError } from "#core/errors/app-error.ts";
-import type { IntegrationDependencies } from "./integration-dependencies.ts";
+import type { ConnectionParts } from "./connection-parts.ts";
 
 /**
  * Disconnects: syncing stops (a running sync stops at its next step), the tokens are forgotten,
  * and the synced data is kept or deleted as the person chose.
  */
 export async function disconnectConnection(
-  deps: Pick<IntegrationDependencies, "connections">,
+  deps: Pick<ConnectionParts, "connections">,
   input: { organizationId: string; connectionId: string; deleteData: boolean },
 ): Promise<void> {
   const connection = await deps.connections.findById(input.organizationId, input.connectionId);

@@ -1,7 +1,7 @@
 import type { ConnectorMode } from "#core/shared/connector-port.ts";
 import type { ConnectionStatus, SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
 import type { PlatformId } from "#core/shared/platforms.ts";
-import type { IntegrationDependencies } from "./integration-dependencies.ts";
+import type { ConnectionParts } from "./connection-parts.ts";
 import { PLATFORM_CATALOG, type PlatformListing } from "./platform-catalog.ts";
 
 export interface SyncRunView {
@@ -40,11 +40,11 @@ const HISTORY_LENGTH = 10;
 
 /** The integrations screen: every platform of the catalogue, with the organization's connection. */
 export async function listIntegrations(
-  deps: Pick<IntegrationDependencies, "connections" | "syncs" | "connectors">,
+  deps: Pick<ConnectionParts, "connections" | "syncHistory" | "connectors">,
   organizationId: string | null,
 ): Promise<IntegrationCard[]> {
   const connections = organizationId ? await deps.connections.listForOrganization(organizationId) : [];
-  const running = organizationId ? await deps.syncs.listRunningRuns(organizationId) : [];
+  const running = organizationId ? await deps.syncHistory.listRunningRuns(organizationId) : [];
   return Promise.all(
     PLATFORM_CATALOG.map(async (listing): Promise<IntegrationCard> => {
       const mode = listing.isComingSoon ? "coming-soon" : deps.connectors.modeOf(listing.id as PlatformId);
@@ -55,7 +55,7 @@ export async function listIntegrations(
       if (!connection || !organizationId) return { listing, mode, connection: null };
       const [accounts, history] = await Promise.all([
         deps.connections.listAdAccounts(organizationId, connection.id),
-        deps.syncs.listRuns(organizationId, connection.id, HISTORY_LENGTH),
+        deps.syncHistory.listRuns(organizationId, connection.id, HISTORY_LENGTH),
       ]);
       const run = running.find((candidate) => candidate.connectionId === connection.id);
       return {

@@ -6,6 +6,7 @@
  * redirect and its "Connection failed" toast) is what the person sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import {
   allConnections,
   type Browser,
@@ -102,7 +103,10 @@ describe("the OAuth state of a connect flow", () => {
   it("is refused when the same session has moved to another organization in the meantime", async () => {
     const ada = await server.signUp("Ada");
     // Ada owns a second workspace; her session switches to it between Connect and the callback.
-    const second = await server.services.organizations.createWithOwner({ name: "Ada's agency", ownerId: ada.userId });
+    const second = await createOrganizationRepository(server.database.db).createWithOwner({
+      name: "Ada's agency",
+      ownerId: ada.userId,
+    });
     const switchTo = (organizationId: string) =>
       server.database.db
         .updateTable("session")

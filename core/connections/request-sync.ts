@@ -1,5 +1,5 @@
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
-import type { IntegrationDependencies } from "./integration-dependencies.ts";
+import type { ConnectionParts } from "./connection-parts.ts";
 
 export const SYNC_QUEUE = "connection-sync";
 
@@ -8,7 +8,7 @@ export const SYNC_QUEUE = "connection-sync";
  * second request while one is pending is dropped (and reported as such).
  */
 export async function requestSync(
-  deps: Pick<IntegrationDependencies, "jobs">,
+  deps: Pick<ConnectionParts, "jobs">,
   input: { organizationId: string; connectionId: string; kind: SyncRunKind },
 ): Promise<boolean> {
   return deps.jobs.enqueue(

@@ -1,10 +1,10 @@
 import { sealedPlace, type TokenCipher } from "#core/security/token-cipher.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
-import { withRetry } from "#core/sync/retry-policy.ts";
+import type { ConnectionParts } from "./connection-parts.ts";
 import type { ConnectionRecord, SealedTokens } from "./connection-repository.ts";
-import type { IntegrationDependencies } from "./integration-dependencies.ts";
 import { requestSync } from "./request-sync.ts";
+import { withRetry } from "./retry-policy.ts";
 
 /** Retries while storing a grant are short: a person (or the boot) is waiting. */
 const GRANT_RETRY = { maxAttempts: 3, baseDelayMs: 300, maxDelayMs: 2_000 };
@@ -41,7 +41,7 @@ interface GrantInput {
 
 /** Stores an ad platform's grant and lists its ad accounts, every one managed until the team picks. */
 export async function saveAdPlatformGrant(
-  deps: Pick<IntegrationDependencies, "connections" | "connectors" | "cipher">,
+  deps: Pick<ConnectionParts, "connections" | "connectors" | "cipher">,
   input: GrantInput & { platform: AdPlatformId },
 ): Promise<string> {
   const connector = deps.connectors.adConnector(input.platform);
@@ -60,7 +60,7 @@ export async function saveAdPlatformGrant(
 
 /** Stores a shop's grant under the shop's name and starts its order backfill. */
 export async function saveStoreGrant(
-  deps: Pick<IntegrationDependencies, "connections" | "connectors" | "cipher" | "jobs">,
+  deps: Pick<ConnectionParts, "connections" | "connectors" | "cipher" | "jobs">,
   input: GrantInput & { platform: StorePlatformId },
 ): Promise<string> {
   const store = await withRetry(

@@ -8,12 +8,12 @@ import type { DatabaseHandle } from "#core/db/database.ts";
 import { createTokenCipher, SealedTokenError, sealedPlace } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry, TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
-import { openPlatformSession } from "#core/sync/platform-session.ts";
 import { createViewer } from "#tests/support/integration-fixture.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { completeConnection, receiveStoreKeys } from "./complete-connection.ts";
+import type { ConnectingViewer, ConnectionParts } from "./connection-parts.ts";
 import { type ConnectionRepository, createConnectionRepository } from "./connection-repository.ts";
-import type { ConnectingViewer, IntegrationDependencies } from "./integration-dependencies.ts";
+import { openPlatformSession } from "./platform-session.ts";
 import { openTokens, sealTokens } from "./save-grant.ts";
 import { hashState } from "./start-connection.ts";
 
@@ -121,7 +121,7 @@ describe("sealed connection tokens (finding 13)", () => {
       connectors: {
         storeConnector: () => ({ completeAuthorization: async () => keys }),
       } as unknown as ConnectorRegistry,
-    } as unknown as IntegrationDependencies;
+    } as unknown as ConnectionParts;
     const expiresAt = new Date(Date.now() + 10 * 60_000);
     for (const state of ["state-with-keys", "state-without-keys"])
       await connections.createOAuthState({

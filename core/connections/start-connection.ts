@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "#core/errors/app-error.ts";
 import { isAdPlatform, isStorePlatform, type PlatformId } from "#core/shared/platforms.ts";
-import { type ConnectingViewer, callbackUrlFor, type IntegrationDependencies } from "./integration-dependencies.ts";
+import { type ConnectingViewer, type ConnectionParts, callbackUrlFor } from "./connection-parts.ts";
 import { findListing } from "./platform-catalog.ts";
 
 /** Long enough to read a consent screen and sign in to the platform, short enough to be useless later. */
@@ -16,7 +16,7 @@ export function hashState(state: string): string {
  * organization, and returns the platform's consent URL. Stores first need their address.
  */
 export async function startConnection(
-  deps: IntegrationDependencies,
+  deps: ConnectionParts,
   input: { viewer: ConnectingViewer; platform: string; storeAddress?: string },
 ): Promise<{ authorizeUrl: string }> {
   const listing = findListing(input.platform);

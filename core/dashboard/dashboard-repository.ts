@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
 import type { Database } from "#core/db/schema.ts";
 
 export interface DashboardCounts {
@@ -16,15 +17,7 @@ export function createDashboardRepository(db: Kysely<Database>): DashboardReposi
   return {
     async counts(organizationId) {
       const [campaigns, platforms] = await Promise.all([
-        // Managed: in an ad account the team chose to manage, behind a connection that is not disconnected.
-        db
-          .selectFrom("campaigns")
-          .innerJoin("ad_accounts", "ad_accounts.id", "campaigns.ad_account_id")
-          .innerJoin("connections", "connections.id", "ad_accounts.connection_id")
-          .where("campaigns.organization_id", "=", organizationId)
-          .where("ad_accounts.is_managed", "=", true)
-          .where("connections.status", "!=", "disconnected")
-          .where("campaigns.status", "!=", "removed")
+        visibleCampaigns(db, organizationId, { removed: "exclude" })
           .select((eb) => eb.fn.countAll<number>().as("count"))
           .executeTakeFirstOrThrow(),
         db

@@ -1,29 +1,43 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Actor, userActor } from "#core/access/actor.ts";
+import { createAnalyticsModule } from "#core/analytics/analytics-module.ts";
 import { type AnalyticsFixture, createAnalyticsFixture } from "#core/analytics/analytics-test-fixture.ts";
-import { createGoalRepository } from "#core/goals/goal-repository.ts";
-import { createOnboardingRepository } from "#core/onboarding/onboarding-repository.ts";
+import { createGoalsModule } from "#core/goals/goals-module.ts";
+import { createOnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
-import { createDashboardRepository } from "./dashboard-repository.ts";
-import { type DashboardDependencies, getDashboard } from "./get-dashboard.ts";
+import { createDashboardModule, type DashboardModule } from "./dashboard-module.ts";
+
+// 2026-11-21 at 12:00 UTC: the last 30 days run from 2026-10-23 to 2026-11-21.
+const NOW = new Date("2026-11-21T12:00:00Z");
 
 let fixture: AnalyticsFixture;
-let deps: DashboardDependencies;
+let dashboards: DashboardModule;
 beforeAll(async () => {
   fixture = await createAnalyticsFixture();
   const { db } = fixture.database;
-  deps = {
-    dashboard: createDashboardRepository(db),
-    analytics: fixture.analytics,
-    goals: createGoalRepository(db),
-    onboarding: createOnboardingRepository(db),
-  };
+  // The modules as server/services.ts wires them, on a clock that stands still.
+  const clock = { now: async () => NOW };
+  const analytics = createAnalyticsModule({ db, clock });
+  const goals = createGoalsModule({
+    db,
+    listIntegrations: async () => [],
+    getScopeTotals: (actor, range) => analytics.getScopeTotals(actor, { range }),
+  });
+  const onboarding = createOnboardingModule({ db });
+  dashboards = createDashboardModule({
+    db,
+    clock,
+    getDashboardAnalytics: analytics.getDashboardAnalytics,
+    getGoalProgress: goals.getGoalProgress,
+    getOnboardingProgress: onboarding.getOnboardingProgress,
+  });
 });
 afterAll(async () => {
   await fixture.close();
 });
 
-async function newViewer(): Promise<{ userId: string; organizationId: string }> {
+async function newViewer(): Promise<Actor> {
   const userId = randomUUID();
   await fixture.database.db
     .insertInto("user")
@@ -33,15 +47,11 @@ async function newViewer(): Promise<{ userId: string; organizationId: string }> 
     name: "Analytical Engines",
     ownerId: userId,
   });
-  return { userId, organizationId };
+  return userActor({ userId, name: "Ada", organizationId, role: "owner" });
 }
 
-// 2026-11-21 at 12:00 UTC: the last 30 days run from 2026-10-23 to 2026-11-21.
-const NOW = new Date("2026-11-21T12:00:00Z");
-const dashboardOf = (
-  viewer: { userId: string; organizationId: string },
-  { timeZone = "UTC", currency = "USD", search = "" } = {},
-) => getDashboard(deps, { ...viewer, timeZone, currency, now: NOW, rangeParams: new URLSearchParams(search) });
+const dashboardOf = (viewer: Actor, { timeZone = "UTC", currency = "USD", search = "" } = {}) =>
+  dashboards.getDashboard(viewer, { timeZone, currency, rangeParams: new URLSearchParams(search) });
 
 describe("dashboard", () => {
   it("is zero in the viewer's currency before anything is connected", async () => {

@@ -1,16 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Actor, userActor } from "#core/access/actor.ts";
 import { type AnalyticsFixture, createAnalyticsFixture } from "#core/analytics/analytics-test-fixture.ts";
+import { getScopeTotals } from "#core/analytics/get-scope-totals.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
-import { getGoalProgress } from "./get-goal-progress.ts";
+import { type GetScopeTotals, getGoalProgress } from "./get-goal-progress.ts";
 import { createGoalRepository, type GoalRepository, type GoalValues } from "./goal-repository.ts";
 
 let fixture: AnalyticsFixture;
 let goals: GoalRepository;
+// The analytics slice's totals, as the goals module is given them.
+let scopeTotals: GetScopeTotals;
 beforeAll(async () => {
   fixture = await createAnalyticsFixture();
   goals = createGoalRepository(fixture.database.db);
+  scopeTotals = (actor, range) =>
+    getScopeTotals({ analytics: fixture.analytics }, { organizationId: actor.organizationId, range });
 });
+
+const ownerOf = (organizationId: string, userId: string): Actor =>
+  userActor({ userId, name: "Ada", organizationId, role: "owner" });
 afterAll(async () => {
   await fixture.close();
 });
@@ -42,8 +51,9 @@ const TODAY = "2026-11-21";
 
 describe("goal progress", () => {
   it("has nothing to report without goals", async () => {
-    const { organizationId } = await newOrganization();
-    expect(await getGoalProgress({ goals, analytics: fixture.analytics }, { organizationId, today: TODAY })).toEqual({
+    const { organizationId, userId } = await newOrganization();
+    const owner = ownerOf(organizationId, userId);
+    expect(await getGoalProgress({ goals, getScopeTotals: scopeTotals }, owner, { today: TODAY })).toEqual({
       period: { from: "2026-11-01", to: TODAY, daysElapsed: 21, daysInMonth: 30 },
       goals: [],
     });
@@ -91,7 +101,8 @@ describe("goal progress", () => {
       userId,
     );
 
-    const progress = await getGoalProgress({ goals, analytics: fixture.analytics }, { organizationId, today: TODAY });
+    const owner = ownerOf(organizationId, userId);
+    const progress = await getGoalProgress({ goals, getScopeTotals: scopeTotals }, owner, { today: TODAY });
     const [organization, google, meta] = progress.goals;
 
     // USD only: $1,500 spent, $4,500 earned; the euros are named, never added.

@@ -1,6 +1,6 @@
-import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
-import type { Kpis } from "#core/analytics/analytics-types.ts";
-import { getScopeTotals } from "#core/analytics/get-scope-totals.ts";
+import type { Actor } from "#core/access/actor.ts";
+import type { DateRange, Kpis } from "#core/analytics/analytics-types.ts";
+import type { ScopeTotals } from "#core/analytics/get-scope-totals.ts";
 import { emptySums, toKpis } from "#core/analytics/kpis.ts";
 import type { CalendarDate } from "#core/dates/calendar-date.ts";
 import { type BudgetPacing, type MonthToDate, monthToDate, paceBudget } from "./budget-pacing.ts";
@@ -25,24 +25,25 @@ export interface GoalsProgress {
   goals: GoalProgress[];
 }
 
-export interface GoalProgressDependencies {
-  goals: GoalRepository;
-  analytics: AnalyticsRepository;
-}
+/** The analytics slice's KPIs per goal scope and currency over a range, for the actor's organization. */
+export type GetScopeTotals = (actor: Actor, range: DateRange) => Promise<ScopeTotals[]>;
 
 /**
  * Each goal against the month so far (the first of the month to `today`, the ads clock's date in
  * the viewer's time zone): budget pacing and the ROAS or CPA target, overall or per platform.
  */
 export async function getGoalProgress(
-  { goals, analytics }: GoalProgressDependencies,
-  input: { organizationId: string; today: CalendarDate },
+  deps: { goals: GoalRepository; getScopeTotals: GetScopeTotals },
+  actor: Actor,
+  input: { today: CalendarDate },
 ): Promise<GoalsProgress> {
   const period = monthToDate(input.today);
-  const saved = await goals.list(input.organizationId);
+  const saved = await deps.goals.list(actor.organizationId);
   if (saved.length === 0) return { period, goals: [] };
-  const totals = await getScopeTotals({ analytics }, { organizationId: input.organizationId, range: period });
+  return measureGoals(saved, await deps.getScopeTotals(actor, period), period);
+}
 
+function measureGoals(saved: Goal[], totals: ScopeTotals[], period: MonthToDate): GoalsProgress {
   return {
     period,
     goals: saved.map((goal) => {

@@ -1,4 +1,4 @@
-import type { ConnectionRepository } from "#core/connections/connection-repository.ts";
+import type { Actor } from "#core/access/actor.ts";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "#core/shared/platforms.ts";
 import type { Goal, GoalRepository } from "./goal-repository.ts";
 
@@ -9,15 +9,22 @@ export interface GoalSettings {
   connectedPlatforms: AdPlatformId[];
 }
 
+/**
+ * The connections slice's integrations screen, as the goals form reads it: each platform of the
+ * catalogue with its live connection (null when it has none, or it was disconnected).
+ */
+export type ListIntegrations = (
+  actor: Actor,
+) => Promise<ReadonlyArray<{ listing: { id: string }; connection: { status: string } | null }>>;
+
 /** What the goals form opens with: the saved goals and which platforms are connected. */
 export async function getGoals(
-  deps: { goals: GoalRepository; connections: Pick<ConnectionRepository, "listForOrganization"> },
-  organizationId: string,
+  deps: { goals: GoalRepository; listIntegrations: ListIntegrations },
+  actor: Actor,
 ): Promise<GoalSettings> {
-  const [goals, connections] = await Promise.all([
-    deps.goals.list(organizationId),
-    deps.connections.listForOrganization(organizationId),
-  ]);
-  const live = new Set(connections.filter((connection) => connection.status !== "disconnected").map((c) => c.platform));
+  const [goals, cards] = await Promise.all([deps.goals.list(actor.organizationId), deps.listIntegrations(actor)]);
+  const live = new Set(
+    cards.filter((card) => card.connection && card.connection.status !== "disconnected").map((card) => card.listing.id),
+  );
   return { goals, connectedPlatforms: AD_PLATFORM_IDS.filter((platform) => live.has(platform)) };
 }

@@ -1,29 +1,36 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ConnectionRepository, createConnectionRepository } from "#core/connections/connection-repository.ts";
+import { type Actor, userActor } from "#core/access/actor.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { createServices, type ServerServices } from "#server/services.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
+import { silentLogger } from "#tests/support/integration-fixture.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
-import { getGoals } from "./get-goals.ts";
-import { createGoalRepository, type GoalRepository } from "./goal-repository.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 import { type GoalEntryInput, goalsFormSchema } from "./goal-schema.ts";
-import { setGoals } from "./set-goals.ts";
 
+// The goals module as the server wires it, over a private database.
 let database: DatabaseHandle;
-let goals: GoalRepository;
-let connections: ConnectionRepository;
+let services: ServerServices;
 beforeAll(async () => {
   database = await createTestDatabase();
-  goals = createGoalRepository(database.db);
-  connections = createConnectionRepository(database.db);
+  services = createServices({ env: testEnv(), database, logger: silentLogger });
 });
 afterAll(async () => {
+  await services?.publicApi.stop();
   await database.close();
 });
 
-async function newTeam(): Promise<{ organizationId: string; userId: string }> {
+interface Team {
+  organizationId: string;
+  userId: string;
+  /** The organization's owner, who signed it up. */
+  owner: Actor;
+}
+
+async function newTeam(): Promise<Team> {
   const userId = randomUUID();
   await database.db
     .insertInto("user")
@@ -33,10 +40,12 @@ async function newTeam(): Promise<{ organizationId: string; userId: string }> {
     name: "Compilers Inc",
     ownerId: userId,
   });
-  return { organizationId, userId };
+  return { organizationId, userId, owner: userActor({ userId, name: "Grace", organizationId, role: "owner" }) };
 }
 
-const savedGoals = async (organizationId: string) => (await getGoals({ goals, connections }, organizationId)).goals;
+const saveGoals = (team: Team, input: { currency: string; form: unknown }) =>
+  services.goals.setGoals(team.owner, input);
+const savedGoals = async (team: Team) => (await services.goals.getGoals(team.owner)).goals;
 
 const entry = (overrides: Partial<GoalEntryInput> = {}): GoalEntryInput => ({
   scope: "organization",
@@ -94,17 +103,13 @@ describe("goals form schema", () => {
 describe("setting goals", () => {
   it("stores the organization's target and budget in minor units of the profile's currency", async () => {
     const team = await newTeam();
-    const saved = await setGoals(
-      { goals },
-      {
-        ...team,
+    const saved = await saveGoals(team, {
+      currency: "USD",
+      form: {
         currency: "USD",
-        form: {
-          currency: "USD",
-          goals: [entry({ targetKind: "roas", targetRoas: "3.5", monthlyBudget: "12,500.50" })],
-        },
+        goals: [entry({ targetKind: "roas", targetRoas: "3.5", monthlyBudget: "12,500.50" })],
       },
-    );
+    });
     expect(saved).toEqual([
       {
         scope: "organization",
@@ -116,13 +121,13 @@ describe("setting goals", () => {
         updatedAt: expect.any(String),
       },
     ]);
-    expect(await savedGoals(team.organizationId)).toEqual(saved);
+    expect(await savedGoals(team)).toEqual(saved);
   });
 
   it("keeps a goal per platform, replaces the set on each save and drops empty entries", async () => {
     const team = await newTeam();
     const save = (entries: GoalEntryInput[], currency = "JPY") =>
-      setGoals({ goals }, { ...team, currency, form: { currency, goals: entries } });
+      saveGoals(team, { currency, form: { currency, goals: entries } });
 
     await save([
       entry({ targetKind: "cpa", targetCpa: "2500" }),
@@ -131,7 +136,7 @@ describe("setting goals", () => {
     ]);
     // Listed in catalogue order whatever the form's order; yen have no minor unit.
     expect(
-      (await savedGoals(team.organizationId)).map((goal) => [
+      (await savedGoals(team)).map((goal) => [
         goal.scope,
         goal.targetCpaMinor ?? goal.targetRoas ?? goal.monthlyBudgetMinor,
       ]),
@@ -147,101 +152,92 @@ describe("setting goals", () => {
       entry({ scope: "google-ads" }),
       entry({ scope: "facebook-ads", targetKind: "roas", targetRoas: "2.5", monthlyBudget: "100000" }),
     ]);
-    const after = await savedGoals(team.organizationId);
+    const after = await savedGoals(team);
     expect(after.map((goal) => goal.scope)).toEqual(["organization", "facebook-ads"]);
     expect(after[0]).toMatchObject({ targetKind: "cpa", targetCpaMinor: 3_000, targetRoas: null });
     expect(after[1]).toMatchObject({ targetKind: "roas", targetRoas: 2.5, monthlyBudgetMinor: 100_000 });
 
     // An empty form clears every goal.
     await save([entry()]);
-    expect(await savedGoals(team.organizationId)).toEqual([]);
+    expect(await savedGoals(team)).toEqual([]);
   });
 
   it("refuses bad input with field errors and changes nothing", async () => {
     const team = await newTeam();
-    await setGoals(
-      { goals },
-      { ...team, currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } },
-    );
-    const before = await savedGoals(team.organizationId);
+    await saveGoals(team, { currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } });
+    const before = await savedGoals(team);
 
     const invalid = await refusal(
-      setGoals(
-        { goals },
-        {
-          ...team,
+      saveGoals(team, {
+        currency: "USD",
+        form: {
           currency: "USD",
-          form: {
-            currency: "USD",
-            goals: [
-              entry({ targetKind: "roas", targetRoas: "250" }),
-              entry({ scope: "google-ads", monthlyBudget: "0.001" }),
-            ],
-          },
+          goals: [
+            entry({ targetKind: "roas", targetRoas: "250" }),
+            entry({ scope: "google-ads", monthlyBudget: "0.001" }),
+          ],
         },
-      ),
+      }),
     );
     expect(invalid.code).toBe("unprocessable_entity");
     expect(invalid.details?.fieldErrors).toEqual({ "goals.0.targetRoas": "Target ROAS is a number from 0.1 to 100." });
 
     const tooSmall = await refusal(
-      setGoals(
-        { goals },
-        {
-          ...team,
-          currency: "USD",
-          form: { currency: "USD", goals: [entry({ scope: "google-ads", monthlyBudget: "0.001" })] },
-        },
-      ),
+      saveGoals(team, {
+        currency: "USD",
+        form: { currency: "USD", goals: [entry({ scope: "google-ads", monthlyBudget: "0.001" })] },
+      }),
     );
     expect(tooSmall.details?.fieldErrors).toEqual({
       "goals.0.monthlyBudget": "This amount is smaller than the currency's smallest unit.",
     });
 
     const twice = await refusal(
-      setGoals(
-        { goals },
-        {
-          ...team,
-          currency: "USD",
-          form: { currency: "USD", goals: [entry({ monthlyBudget: "5" }), entry({ monthlyBudget: "6" })] },
-        },
-      ),
+      saveGoals(team, {
+        currency: "USD",
+        form: { currency: "USD", goals: [entry({ monthlyBudget: "5" }), entry({ monthlyBudget: "6" })] },
+      }),
     );
     expect(twice.details?.fieldErrors).toEqual({ "goals.1.scope": "Each platform has one goal." });
 
     // A form opened before the profile's currency changed.
     const staleCurrency = await refusal(
-      setGoals(
-        { goals },
-        { ...team, currency: "EUR", form: { currency: "USD", goals: [entry({ monthlyBudget: "9" })] } },
-      ),
+      saveGoals(team, { currency: "EUR", form: { currency: "USD", goals: [entry({ monthlyBudget: "9" })] } }),
     );
     expect(staleCurrency.code).toBe("conflict");
     expect(staleCurrency.message).toContain("EUR");
 
-    expect(await savedGoals(team.organizationId)).toEqual(before);
+    expect(await savedGoals(team)).toEqual(before);
+  });
+
+  it("refuses a member (403) and leaves the owner's goals as they were", async () => {
+    const team = await newTeam();
+    await saveGoals(team, { currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } });
+    const before = await savedGoals(team);
+    const member = userActor({ userId: team.userId, name: "Max", organizationId: team.organizationId, role: "member" });
+
+    const refused = await refusal(
+      services.goals.setGoals(member, { currency: "USD", form: { currency: "USD", goals: [] } }),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe("Your role in this organization does not allow this.");
+    expect(await savedGoals(team)).toEqual(before);
+    // Reading them is every member's.
+    expect((await services.goals.getGoals(member)).goals).toEqual(before);
   });
 
   it("keeps each organization's goals to itself", async () => {
     const mine = await newTeam();
     const theirs = await newTeam();
-    await setGoals(
-      { goals },
-      { ...mine, currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } },
-    );
-    await setGoals(
-      { goals },
-      {
-        ...theirs,
-        currency: "EUR",
-        form: { currency: "EUR", goals: [entry({ targetKind: "roas", targetRoas: "5" })] },
-      },
-    );
+    await saveGoals(mine, { currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } });
+    await saveGoals(theirs, {
+      currency: "EUR",
+      form: { currency: "EUR", goals: [entry({ targetKind: "roas", targetRoas: "5" })] },
+    });
     // Saving (even clearing) their goals leaves mine alone.
-    await setGoals({ goals }, { ...theirs, currency: "EUR", form: { currency: "EUR", goals: [] } });
-    expect(await savedGoals(theirs.organizationId)).toEqual([]);
-    expect(await savedGoals(mine.organizationId)).toMatchObject([
+    await saveGoals(theirs, { currency: "EUR", form: { currency: "EUR", goals: [] } });
+    expect(await savedGoals(theirs)).toEqual([]);
+    expect(await savedGoals(mine)).toMatchObject([
       { scope: "organization", monthlyBudgetMinor: 100_000, currency: "USD" },
     ]);
   });
@@ -258,7 +254,7 @@ describe("setting goals", () => {
     });
     await seedConnection(database.db, { organizationId: team.organizationId, platform: "shopify" });
     await seedConnection(database.db, { organizationId: other.organizationId, platform: "microsoft-ads" });
-    expect(await getGoals({ goals, connections }, team.organizationId)).toEqual({
+    expect(await services.goals.getGoals(team.owner)).toEqual({
       goals: [],
       connectedPlatforms: ["google-ads", "linkedin-ads"],
     });

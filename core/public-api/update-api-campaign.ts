@@ -1,10 +1,7 @@
+import type { Actor } from "#core/access/actor.ts";
 import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
-import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
-import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
-import { findCampaignSummary } from "#core/campaigns/list-campaigns.ts";
-import { updateCampaign } from "#core/campaigns/update-campaign.ts";
+import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import { AppError } from "#core/errors/app-error.ts";
-import { apiKeyActor } from "./api-actor.ts";
 import type { UpdateCampaignBody } from "./public-api-schemas.ts";
 import { fromWireStatus } from "./wire-values.ts";
 
@@ -15,25 +12,22 @@ export const NO_SUCH_CAMPAIGN_MESSAGE = "There is no campaign with this id.";
  * differ are pushed to the platform and logged with the key as the actor.
  */
 export async function updateApiCampaign(
-  deps: CampaignChangeDependencies,
-  principal: ApiPrincipal,
+  campaigns: Pick<CampaignsModule, "getCampaign" | "updateCampaign">,
+  actor: Actor,
   campaignId: string,
   body: UpdateCampaignBody,
 ): Promise<CampaignSummary> {
-  const campaign = await findCampaignSummary(deps, principal.organizationId, campaignId);
+  const campaign = await campaigns.getCampaign(actor, campaignId);
   if (!campaign) throw new AppError("not_found", NO_SUCH_CAMPAIGN_MESSAGE);
   if (body.daily_budget && body.daily_budget.currency !== campaign.currency)
     throw new AppError(
       "unprocessable_entity",
       `daily_budget.currency must be the campaign's currency, ${campaign.currency} (got ${body.daily_budget.currency}).`,
     );
-  return updateCampaign(deps, {
-    organizationId: principal.organizationId,
+  return campaigns.updateCampaign(actor, {
     campaignId: campaign.id,
     name: body.name,
     status: body.status ? (fromWireStatus(body.status) as "enabled" | "paused") : undefined,
     dailyBudgetMinor: body.daily_budget?.amount_minor,
-    actor: apiKeyActor(principal),
-    source: "api",
   });
 }

@@ -1,46 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemActor } from "#core/access/actor.ts";
 import { createCampaignRepository } from "#core/campaigns/campaign-repository.ts";
 import { changeCampaign } from "#core/campaigns/change-campaign.ts";
-import { chooseAdAccounts } from "#core/connections/choose-ad-accounts.ts";
-import { completeConnection } from "#core/connections/complete-connection.ts";
-import type { ConnectingViewer } from "#core/connections/integration-dependencies.ts";
-import { listIntegrations } from "#core/connections/list-integrations.ts";
-import { startConnection } from "#core/connections/start-connection.ts";
+import type { ConnectingViewer } from "#core/connections/connection-parts.ts";
+import { createAdPlatformAccess } from "#core/connections/platform-access.ts";
+import { SYNC_ACTOR } from "#core/connections/sync-schedule.ts";
 import { addDays, calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
-import { createViewer, integrationDependencies } from "#tests/support/integration-fixture.ts";
+import { actorOfViewer, createViewer, sandboxModules } from "#tests/support/integration-fixture.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
-import { type SyncOutcome, syncConnection } from "./sync-connection.ts";
+import type { SyncOutcome } from "./sync-connection.ts";
 
 let sandbox: SandboxServer;
-let deps: ReturnType<typeof integrationDependencies>;
+let modules: ReturnType<typeof sandboxModules>;
+/** The parts the modules were built from, for reading what they stored. */
+let deps: ReturnType<typeof sandboxModules>["parts"];
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({
     platforms: { "google-ads": createGoogleAdsSandbox, "facebook-ads": createFacebookAdsSandbox },
   });
-  deps = integrationDependencies(sandbox);
+  modules = sandboxModules(sandbox);
+  deps = modules.parts;
 });
 afterAll(async () => {
   await sandbox.close();
 });
 
 async function connect(viewer: ConnectingViewer, platform: AdPlatformId): Promise<string> {
-  const { authorizeUrl } = await startConnection(deps.integrations, { viewer, platform });
+  const actor = actorOfViewer(viewer);
+  const { authorizeUrl } = await modules.connections.startConnection(actor, { sessionId: viewer.sessionId, platform });
   const back = await sandbox.authorize(authorizeUrl);
-  const completed = await completeConnection(deps.integrations, { viewer, platform, query: back.searchParams });
+  const completed = await modules.connections.completeConnection(actor, {
+    sessionId: viewer.sessionId,
+    platform,
+    query: back.searchParams,
+  });
   return completed.connectionId;
 }
 
-/** Runs the sync the way the job queue would: again after each temporary failure. */
+/** Runs the sync the way the job queue would (as Adhelm's sync): again after each temporary failure. */
 async function syncUntilDone(viewer: ConnectingViewer, connectionId: string, kind: "backfill" | "incremental") {
   const outcomes: SyncOutcome[] = [];
   for (let attempt = 1; attempt <= 10; attempt += 1) {
-    const { outcome } = await syncConnection(
-      deps.sync,
-      { organizationId: viewer.organizationId, connectionId, kind },
+    const { outcome } = await modules.sync.syncConnection(
+      systemActor(viewer.organizationId, SYNC_ACTOR),
+      { connectionId, kind },
       { attempt, maxAttempts: 30 },
     );
     outcomes.push(outcome);
@@ -187,22 +194,20 @@ describe("syncing a connection", () => {
     const changesBefore = await sandboxChanges();
     const dependencies = {
       campaigns: createCampaignRepository(sandbox.db),
-      connections: deps.sync.connections,
-      connectors: deps.sync.connectors,
-      cipher: deps.sync.cipher,
-      retryPolicy: { baseDelayMs: 5, maxDelayMs: 1_500, maxAttempts: 10 },
+      openAdPlatform: createAdPlatformAccess({
+        db: sandbox.db,
+        connectors: deps.sync.connectors,
+        cipher: deps.sync.cipher,
+        retryPolicy: { baseDelayMs: 5, maxDelayMs: 1_500, maxAttempts: 10 },
+      }).openAdPlatform,
     };
+    const actor = actorOfViewer(viewer);
     await sandbox.setFault({ kind: "throttle", platform: "google-ads", probability: 0.2 });
     await sandbox.setFault({ kind: "server_error", platform: "google-ads", probability: 0.2 });
     try {
       for (const campaign of campaigns) {
-        await changeCampaign(dependencies, {
-          organizationId: viewer.organizationId,
-          campaignId: campaign.id,
-          change: { status: "paused" },
-        });
-        await changeCampaign(dependencies, {
-          organizationId: viewer.organizationId,
+        await changeCampaign(dependencies, actor, { campaignId: campaign.id, change: { status: "paused" } });
+        await changeCampaign(dependencies, actor, {
           campaignId: campaign.id,
           change: { dailyBudgetMinor: (campaign.daily_budget_minor ?? 1_000) + 1_234 },
         });
@@ -262,52 +267,54 @@ describe("syncing a connection", () => {
     const connectionId = await connect(owner, "google-ads");
     await syncUntilDone(owner, connectionId, "backfill");
 
-    const strangerCards = await listIntegrations(deps.integrations, stranger.organizationId);
+    const strangerCards = await modules.connections.listIntegrations(actorOfViewer(stranger));
     expect(strangerCards.every((card) => card.connection === null)).toBe(true);
-    const ownerCards = await listIntegrations(deps.integrations, owner.organizationId);
+    const ownerCards = await modules.connections.listIntegrations(actorOfViewer(owner));
     expect(ownerCards.find((card) => card.listing.id === "google-ads")?.connection?.id).toBe(connectionId);
 
     const accounts = await deps.sync.connections.listAdAccounts(owner.organizationId, connectionId);
     await expect(
-      chooseAdAccounts(deps.integrations, {
-        organizationId: stranger.organizationId,
+      modules.connections.chooseAdAccounts(actorOfViewer(stranger), {
         connectionId,
         adAccountIds: accounts.map((account) => account.id),
       }),
     ).rejects.toMatchObject({ code: "not_found" });
     expect(await deps.sync.connections.listAdAccounts(stranger.organizationId, connectionId)).toEqual([]);
     expect(
-      await syncConnection(deps.sync, { organizationId: stranger.organizationId, connectionId, kind: "manual" }),
+      await modules.sync.syncConnection(systemActor(stranger.organizationId, SYNC_ACTOR), {
+        connectionId,
+        kind: "manual",
+      }),
     ).toEqual({ outcome: "skipped" });
     expect((await storedTotals(stranger.organizationId, "2000-01-01", "2100-01-01")).rows).toBe(0);
   });
 
   it("refuses a callback whose state belongs to another session", async () => {
     const viewer = await createViewer(sandbox.db);
-    const { authorizeUrl } = await startConnection(deps.integrations, { viewer, platform: "google-ads" });
+    const actor = actorOfViewer(viewer);
+    const { sessionId } = viewer;
+    const { authorizeUrl } = await modules.connections.startConnection(actor, { sessionId, platform: "google-ads" });
     const back = await sandbox.authorize(authorizeUrl);
-    await expect(
-      completeConnection(deps.integrations, {
-        viewer: { ...viewer, sessionId: "another-session" },
+    const complete = (session: string) =>
+      modules.connections.completeConnection(actor, {
+        sessionId: session,
         platform: "google-ads",
         query: back.searchParams,
-      }),
-    ).rejects.toMatchObject({ reason: "state of another session" });
+      });
+    await expect(complete("another-session")).rejects.toMatchObject({ reason: "state of another session" });
     // A state works once: the real session cannot replay it after a refused attempt either.
-    await expect(
-      completeConnection(deps.integrations, { viewer, platform: "google-ads", query: back.searchParams }),
-    ).resolves.toMatchObject({ needsAccountChoice: true });
-    await expect(
-      completeConnection(deps.integrations, { viewer, platform: "google-ads", query: back.searchParams }),
-    ).rejects.toMatchObject({ reason: "state already used" });
+    await expect(complete(sessionId)).resolves.toMatchObject({ needsAccountChoice: true });
+    await expect(complete(sessionId)).rejects.toMatchObject({ reason: "state already used" });
   });
 
   it("fails a denied consent with the spec's message", async () => {
     const viewer = await createViewer(sandbox.db);
-    const { authorizeUrl } = await startConnection(deps.integrations, { viewer, platform: "facebook-ads" });
+    const actor = actorOfViewer(viewer);
+    const { sessionId } = viewer;
+    const { authorizeUrl } = await modules.connections.startConnection(actor, { sessionId, platform: "facebook-ads" });
     const back = await sandbox.authorize(authorizeUrl, { deny: true });
     await expect(
-      completeConnection(deps.integrations, { viewer, platform: "facebook-ads", query: back.searchParams }),
+      modules.connections.completeConnection(actor, { sessionId, platform: "facebook-ads", query: back.searchParams }),
     ).rejects.toMatchObject({
       message: "There was an error connecting to the platform. Please try again.",
       reason: expect.stringMatching(/^denied/),

@@ -3,6 +3,9 @@ import type {
   ConnectionRecord,
   ConnectionRepository,
 } from "#core/connections/connection-repository.ts";
+import { openPlatformSession, type PlatformSession } from "#core/connections/platform-session.ts";
+import type { RetryPolicy } from "#core/connections/retry-policy.ts";
+import type { SyncRunRecord } from "#core/connections/sync-history.ts";
 import { addDays, type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
@@ -11,9 +14,7 @@ import { PlatformError } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } from "#core/shared/platforms.ts";
 import type { AdsClock } from "./ads-clock.ts";
-import { openPlatformSession, type PlatformSession } from "./platform-session.ts";
-import type { RetryPolicy } from "./retry-policy.ts";
-import type { SyncRepository, SyncRunRecord } from "./sync-repository.ts";
+import type { SyncRepository } from "./sync-repository.ts";
 
 export interface SyncDependencies {
   connections: ConnectionRepository;

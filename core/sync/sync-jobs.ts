@@ -1,7 +1,9 @@
-import { requestSync, SYNC_QUEUE } from "#core/connections/request-sync.ts";
+import { systemActor } from "#core/access/actor.ts";
+import { SYNC_QUEUE } from "#core/connections/request-sync.ts";
+import { SYNC_ACTOR } from "#core/connections/sync-schedule.ts";
 import { type JobQueue, RetryLaterError } from "#core/ports/job-queue.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
-import { type SyncDependencies, syncConnection } from "./sync-connection.ts";
+import type { SyncModule } from "./sync-module.ts";
 
 /**
  * Several syncs run at once, so one slow or failing connection (another team's throttled account)
@@ -9,17 +11,14 @@ import { type SyncDependencies, syncConnection } from "./sync-connection.ts";
  */
 export const SYNC_CONCURRENCY = 3;
 
-export function registerSyncJobs(jobs: JobQueue, deps: SyncDependencies): void {
+/** The worker of the sync queue: each job runs the sync as Adhelm, for the job's organization. */
+export function registerSyncJobs(jobs: JobQueue, sync: Pick<SyncModule, "syncConnection">): void {
   jobs.work(
     SYNC_QUEUE,
     async (payload, job) => {
-      const result = await syncConnection(
-        deps,
-        {
-          organizationId: String(payload.organizationId),
-          connectionId: String(payload.connectionId),
-          kind: String(payload.kind) as SyncRunKind,
-        },
+      const result = await sync.syncConnection(
+        systemActor(String(payload.organizationId), SYNC_ACTOR),
+        { connectionId: String(payload.connectionId), kind: String(payload.kind) as SyncRunKind },
         { attempt: job.attempt, maxAttempts: job.maxAttempts },
       );
       // The queue schedules the next attempt (after the platform's wait, if longer), which resumes the run.
@@ -27,23 +26,4 @@ export function registerSyncJobs(jobs: JobQueue, deps: SyncDependencies): void {
     },
     { concurrency: SYNC_CONCURRENCY },
   );
-}
-
-/** Queues an incremental sync for every connection whose last sync is older than the interval. */
-export async function enqueueDueSyncs(
-  deps: Pick<SyncDependencies, "connections"> & { jobs: JobQueue },
-  intervalMinutes: number,
-  now: Date = new Date(),
-): Promise<number> {
-  const due = await deps.connections.listDueForSync(new Date(now.getTime() - intervalMinutes * 60_000), 200);
-  let queued = 0;
-  for (const connection of due) {
-    const isQueued = await requestSync(deps, {
-      organizationId: connection.organizationId,
-      connectionId: connection.id,
-      kind: "incremental",
-    });
-    if (isQueued) queued += 1;
-  }
-  return queued;
 }

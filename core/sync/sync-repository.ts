@@ -1,28 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { refreshMetricRollups, refreshStoreRollups } from "#core/analytics/analytics-rollups.ts";
+import type { SyncHistory, SyncRunRecord } from "#core/connections/sync-history.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "#core/shared/connector-port.ts";
 import type { SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
 
-export interface SyncRunRecord {
-  id: string;
-  connectionId: string;
-  kind: SyncRunKind;
-  status: SyncRunStatus;
-  windowFrom: string;
-  windowTo: string;
-  stepsTotal: number;
-  stepsDone: string[];
-  campaignsSynced: number;
-  rowsUpserted: number;
-  retries: number;
-  error: string | null;
-  startedAt: Date;
-  finishedAt: Date | null;
-}
-
-export interface SyncRepository {
+/** The sync engine's runs and the rows it writes; its run history is what the connections slice reads. */
+export interface SyncRepository extends SyncHistory {
   findRunningRun(connectionId: string): Promise<SyncRunRecord | null>;
   startRun(input: {
     organizationId: string;
@@ -38,10 +23,6 @@ export interface SyncRepository {
   setStepsTotal(runId: string, total: number): Promise<void>;
   addRetries(runId: string, retries: number): Promise<void>;
   finishRun(runId: string, status: Exclude<SyncRunStatus, "running">, error: string | null, at: Date): Promise<void>;
-  /** Newest first. */
-  listRuns(organizationId: string, connectionId: string, limit: number): Promise<SyncRunRecord[]>;
-  /** The running run of each given connection, for progress bars. */
-  listRunningRuns(organizationId: string): Promise<SyncRunRecord[]>;
 
   /** Upserts campaigns by (ad account, external id); returns our id per external id. */
   upsertCampaigns(

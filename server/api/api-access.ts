@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { ApiKeyDependencies } from "#core/api-keys/api-key-dependencies.ts";
 import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
-import { authenticateApiKey } from "#core/api-keys/authenticate-api-key.ts";
+import type { ApiKeyAuthentication } from "#core/api-keys/api-keys-module.ts";
 import type { ApiCallDecision, ApiCallMeter, LimitState } from "#core/api-usage/meter-api-calls.ts";
 import { findPlan, PLANS } from "#core/billing/plan-catalog.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -12,7 +11,7 @@ import type { ApiEnv } from "./api-env.ts";
 import { errorResponse, wwwAuthenticate } from "./api-errors.ts";
 
 export interface ApiAccessOptions {
-  apiKeys: ApiKeyDependencies;
+  apiKeys: Pick<ApiKeyAuthentication, "authenticateApiKey">;
   meter: ApiCallMeter;
   rateLimits: RateLimitRepository;
   perMinuteLimit: number;
@@ -81,7 +80,7 @@ export function apiAccess(options: ApiAccessOptions) {
       try {
         const presented = BEARER.exec(authorization)?.[1];
         if (!presented) throw new AppError("unauthorized", "Send the key as Authorization: Bearer <key>.");
-        principal = await authenticateApiKey(options.apiKeys, presented);
+        principal = await options.apiKeys.authenticateApiKey(presented);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "unauthorized") throw error;
         // Guessing keys costs the guesser their address's allowance.

@@ -44,7 +44,7 @@ describe("the API's kept campaign pages", () => {
     let builds = 0;
     const nameOf = async (organizationId: string, query: unknown) => {
       const { json } = await cache.page({
-        campaigns,
+        listVersion: () => campaigns.listVersion(organizationId),
         organizationId,
         query,
         build: async () => pageBuiltBy(++builds),

@@ -12,7 +12,6 @@
 import { hash } from "node:crypto";
 import type { Context, TypedResponse } from "hono";
 import { z } from "zod";
-import type { CampaignRepository } from "#core/campaigns/campaign-repository.ts";
 import { campaignListSchema, type WireCampaignList } from "#core/public-api/public-api-schemas.ts";
 
 /** A page as JSON text, still typed as the page, so answering with it is checked like c.json(). */
@@ -46,7 +45,8 @@ export interface CampaignListCache {
    * than what it shows.
    */
   page(request: {
-    campaigns: Pick<CampaignRepository, "listVersion">;
+    /** The organization's campaign list version (the campaigns module's `getCampaignListVersion`). */
+    listVersion: () => Promise<number>;
     organizationId: string;
     query: unknown;
     ifNoneMatch?: string;
@@ -101,8 +101,8 @@ export function createCampaignListCache(maxCharacters = DEFAULT_MAX_CHARACTERS):
     characters += size;
   }
   return {
-    async page({ campaigns, organizationId, query, ifNoneMatch, build }) {
-      const version = await campaigns.listVersion(organizationId);
+    async page({ listVersion, organizationId, query, ifNoneMatch, build }) {
+      const version = await listVersion();
       const key = `${organizationId}\n${version}\n${JSON.stringify(query)}`;
       // Weak: the same page is also sent gzipped, which a strong tag would have to tell apart.
       const etag = `W/"${hash("sha256", `${PAGE_FORMAT}\n${key}`, "base64url").slice(0, 27)}"`;

@@ -1,11 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { API_ENDPOINTS } from "#app/lib/api-examples.ts";
-import type { AnalyticsRepository } from "#core/analytics/analytics-repository.ts";
-import { presetRange } from "#core/analytics/date-range.ts";
-import { getCampaignMetrics } from "#core/analytics/get-campaign-metrics.ts";
-import type { CampaignChangeDependencies } from "#core/campaigns/campaign-change-dependencies.ts";
-import { findCampaignSummary, listCampaigns } from "#core/campaigns/list-campaigns.ts";
+import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
+import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { createApiCampaign } from "#core/public-api/create-api-campaign.ts";
 import { toWireCampaign, toWireCampaignMetrics } from "#core/public-api/public-api-mappers.ts";
@@ -22,22 +19,20 @@ import {
 } from "#core/public-api/public-api-schemas.ts";
 import { NO_SUCH_CAMPAIGN_MESSAGE, updateApiCampaign } from "#core/public-api/update-api-campaign.ts";
 import { fromWirePlatform, fromWireStatus } from "#core/public-api/wire-values.ts";
-import type { AdsClock } from "#core/sync/ads-clock.ts";
 import type { ApiApp } from "./api-app.ts";
 import { campaignListResponse, createCampaignListCache } from "./campaign-list-cache.ts";
 import {
+  actorOfKey,
   type idempotency,
-  principalOf,
   requireJsonBody,
+  requirePermission,
   requirePrincipal,
-  requireWriteAccess,
 } from "./request-guards.ts";
 
-/** The services the campaign endpoints call. */
+/** The modules whose use cases the campaign endpoints call, as the request's key. */
 export interface CampaignApiServices {
-  campaignChanges: CampaignChangeDependencies;
-  analytics: AnalyticsRepository;
-  adsClock: AdsClock;
+  campaigns: CampaignsModule;
+  analytics: Pick<AnalyticsModule, "getCampaignMetrics">;
 }
 
 const exampleOf = (id: string) => {
@@ -289,16 +284,21 @@ export function registerCampaignRoutes(
   servicesOf: () => CampaignApiServices,
   writeGuards: { idempotency: ReturnType<typeof idempotency> },
 ) {
-  const writeMiddleware = [requirePrincipal, requireWriteAccess, requireJsonBody, writeGuards.idempotency];
+  // Both writes are the campaigns module's "campaigns.change" use cases.
+  const writeMiddleware = [
+    requirePrincipal,
+    requirePermission("campaigns.change"),
+    requireJsonBody,
+    writeGuards.idempotency,
+  ];
 
   const listCache = createCampaignListCache();
   api.openapi({ ...listRoute, middleware: [requirePrincipal] }, async (c) => {
     const query = c.req.valid("query");
-    const { organizationId } = principalOf(c);
-    const deps = servicesOf().campaignChanges;
+    const actor = actorOfKey(c);
+    const { campaigns } = servicesOf();
     const build = async () => {
-      const page = await listCampaigns(deps, {
-        organizationId,
+      const page = await campaigns.listCampaigns(actor, {
         statuses: query.status?.map(fromWireStatus),
         platforms: query.platform?.map(fromWirePlatform),
         adAccountIds: query.ad_account_id,
@@ -309,34 +309,33 @@ export function registerCampaignRoutes(
       return { data: page.campaigns.map(toWireCampaign), next_cursor: page.nextCursor };
     };
     const ifNoneMatch = c.req.header("If-None-Match");
-    const page = await listCache.page({ campaigns: deps.campaigns, organizationId, query, ifNoneMatch, build });
+    const page = await listCache.page({
+      listVersion: () => campaigns.getCampaignListVersion(actor),
+      organizationId: actor.organizationId,
+      query,
+      ifNoneMatch,
+      build,
+    });
     return campaignListResponse(c, page);
   });
 
   api.openapi({ ...createRouteDefinition, middleware: writeMiddleware }, async (c) => {
-    const campaign = await createApiCampaign(servicesOf().campaignChanges, principalOf(c), c.req.valid("json"));
+    const campaign = await createApiCampaign(servicesOf().campaigns, actorOfKey(c), c.req.valid("json"));
     return c.json({ data: toWireCampaign(campaign) }, 201);
   });
 
   api.openapi({ ...getRoute, middleware: [requirePrincipal] }, async (c) => {
-    const campaign = await findCampaignSummary(
-      servicesOf().campaignChanges,
-      principalOf(c).organizationId,
-      c.req.valid("param").id,
-    );
+    const campaign = await servicesOf().campaigns.getCampaign(actorOfKey(c), c.req.valid("param").id);
     if (!campaign) throw new AppError("not_found", NO_SUCH_CAMPAIGN_MESSAGE);
     return c.json({ data: toWireCampaign(campaign) }, 200);
   });
 
   api.openapi({ ...metricsRoute, middleware: [requirePrincipal] }, async (c) => {
     const query = c.req.valid("query");
-    const services = servicesOf();
-    const today = (await services.adsClock.now()).toISOString().slice(0, 10);
-    const range = query.from && query.to ? { from: query.from, to: query.to } : presetRange("last_30_days", today);
-    const metrics = await getCampaignMetrics(services, {
-      organizationId: principalOf(c).organizationId,
+    const metrics = await servicesOf().analytics.getCampaignMetrics(actorOfKey(c), {
       campaignId: c.req.valid("param").id,
-      range,
+      // Without both: the last 30 days (UTC) by the ads clock.
+      range: query.from && query.to ? { from: query.from, to: query.to } : undefined,
       granularity: query.granularity,
     });
     return c.json({ data: toWireCampaignMetrics(metrics) }, 200);
@@ -344,8 +343,8 @@ export function registerCampaignRoutes(
 
   api.openapi({ ...updateRoute, middleware: writeMiddleware }, async (c) => {
     const campaign = await updateApiCampaign(
-      servicesOf().campaignChanges,
-      principalOf(c),
+      servicesOf().campaigns,
+      actorOfKey(c),
       c.req.valid("param").id,
       c.req.valid("json"),
     );

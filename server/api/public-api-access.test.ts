@@ -1,9 +1,15 @@
 /** The public API's access: errors, keys, rate and usage limits, usage counting and isolation between organizations. */
 import { describe, expect, it } from "vitest";
-import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
 import { createApiUsageRepository } from "#core/api-usage/api-usage-repository.ts";
 import { usagePeriodOf } from "#core/api-usage/meter-api-calls.ts";
-import { errorOf, googleCampaignOf, idsOf, usePublicApiSuite, type WireCampaign } from "./public-api-test-kit.ts";
+import {
+  errorOf,
+  googleCampaignOf,
+  idsOf,
+  ownerOf,
+  usePublicApiSuite,
+  type WireCampaign,
+} from "./public-api-test-kit.ts";
 
 const suite = usePublicApiSuite();
 const { call, keys, newKey, startApp } = suite;
@@ -37,7 +43,7 @@ describe("errors", () => {
 
     const revoked = await newKey(suite.ada, "Old");
     expect((await call("GET", "/api/v1/campaigns", { key: revoked.plaintext })).status).toBe(200);
-    await revokeApiKey(suite.main.services.apiKeys, { organizationId: suite.ada.organizationId, apiKeyId: revoked.id });
+    await suite.main.services.apiKeys.revokeApiKey(ownerOf(suite.ada), revoked.id);
     const afterRevoke = await call("GET", "/api/v1/campaigns", { key: revoked.plaintext });
     expect(afterRevoke.status).toBe(401);
     expect(errorOf(afterRevoke.body).message).toMatch(/was revoked/);
@@ -65,8 +71,17 @@ describe("errors", () => {
     ] as const) {
       const refused = await call(method, path, { key: keys.adaRead!.plaintext, body: { name: "Nope" } });
       expect(refused.status).toBe(403);
-      expect(errorOf(refused.body).code).toBe("forbidden");
+      expect(errorOf(refused.body)).toEqual({
+        code: "forbidden",
+        message: "This API key is read-only. Use a key with read and write access to change campaigns.",
+      });
     }
+    // Refused before anything ran: the campaign keeps its name and the log has nothing of the key.
+    expect((await suite.world.deps.campaigns.findSummary(suite.ada.organizationId, campaign.id))?.name).not.toBe(
+      "Nope",
+    );
+    const { entries } = await suite.world.campaigns.listChangeLog(suite.ada.actor, { limit: 200 });
+    expect(entries.filter((entry) => entry.actor.id === keys.adaRead!.id)).toEqual([]);
     const missing = await call("GET", "/api/v1/campaigns/no-such-campaign");
     expect(missing.status).toBe(404);
     expect(errorOf(missing.body)).toEqual({ code: "not_found", message: "There is no campaign with this id." });

@@ -5,7 +5,7 @@
  * API publishes.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { createApiKey } from "#core/api-keys/create-api-key.ts";
+import { type Actor, userActor } from "#core/access/actor.ts";
 import {
   type CampaignSandbox,
   type ConnectedOrganization,
@@ -78,17 +78,13 @@ export function usePublicApiSuite(): PublicApiSuite {
       close: async () => {},
     };
     const services = createServices({ env, database, logger: silentLogger });
-    services.campaignChanges = suite.world.deps;
+    services.campaigns = suite.world.campaigns;
     running.push(services);
     return { app: createApp({ env, logger: silentLogger, services }), services };
   }
 
   async function newKey(organization: ConnectedOrganization, name: string, scope: ApiKeyScope = "read_write") {
-    const created = await createApiKey(suite.main.services.apiKeys, {
-      organizationId: organization.organizationId,
-      userId: organization.viewer.userId,
-      values: { name, scope },
-    });
+    const created = await suite.main.services.apiKeys.createApiKey(ownerOf(organization), { name, scope });
     return { id: created.apiKey.id, plaintext: created.plaintext };
   }
 
@@ -140,3 +136,13 @@ export const idsOf = (organization: ConnectedOrganization) =>
     .flat()
     .map((campaign) => campaign.id);
 export const googleCampaignOf = (organization: ConnectedOrganization) => organization.campaigns["google-ads"]![0]!;
+
+/** The organization's owner, as the actor of Settings → API keys. */
+export function ownerOf(organization: ConnectedOrganization): Actor {
+  return userActor({
+    userId: organization.viewer.userId,
+    name: "Owner",
+    organizationId: organization.organizationId,
+    role: "owner",
+  });
+}

@@ -1,6 +1,5 @@
 /** The public API's writes: creating and updating campaigns on their platforms, and Idempotency-Key. */
 import { describe, expect, it } from "vitest";
-import { listChangeLog } from "#core/campaigns/list-change-log.ts";
 import { errorOf, googleCampaignOf, usePublicApiSuite } from "./public-api-test-kit.ts";
 
 const suite = usePublicApiSuite();
@@ -32,8 +31,7 @@ describe("POST /api/v1/campaigns", () => {
       status: "paused",
       dailyBudgetMinor: 2_500,
     });
-    const { entries } = await listChangeLog(suite.world.deps, {
-      organizationId: suite.ada.organizationId,
+    const { entries } = await suite.world.campaigns.listChangeLog(suite.ada.actor, {
       campaignId: created.body.data.id,
     });
     expect(entries).toEqual([
@@ -95,8 +93,7 @@ describe("PUT /api/v1/campaigns/{id}", () => {
       status: "paused",
       dailyBudgetMinor: 4_200,
     });
-    const { entries } = await listChangeLog(suite.world.deps, {
-      organizationId: suite.ada.organizationId,
+    const { entries } = await suite.world.campaigns.listChangeLog(suite.ada.actor, {
       campaignId: campaign.id,
     });
     expect(entries[0]).toMatchObject({

@@ -1,8 +1,7 @@
 import { HTTPException } from "hono/http-exception";
 import type { Kysely } from "kysely";
-import type { ApiKeyDependencies } from "#core/api-keys/api-key-dependencies.ts";
 import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
-import { authenticateApiKeyOfOrganization, flushApiKeyUses } from "#core/api-keys/authenticate-api-key.ts";
+import type { ApiKeyAuthentication } from "#core/api-keys/api-keys-module.ts";
 import { createApiUsageRepository } from "#core/api-usage/api-usage-repository.ts";
 import { createApiCallMeter } from "#core/api-usage/meter-api-calls.ts";
 import type { Env } from "#core/config/env.ts";
@@ -27,7 +26,8 @@ export interface PublicApiOptions {
   env: Pick<Env, "API_RATE_LIMIT_PER_MINUTE" | "API_USAGE_FLUSH_MS" | "APP_URL" | "TRUST_PROXY" | "TRUST_PROXY_HOPS">;
   logger: Logger;
   db: Kysely<Database>;
-  apiKeys: ApiKeyDependencies;
+  /** The API keys module's authentication (services.apiKeys). */
+  apiKeys: ApiKeyAuthentication;
   /** The campaign services, read when a request comes (services.ts builds them beside the API). */
   services: () => CampaignApiServices;
 }
@@ -105,7 +105,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       .catch(() => {})
       .then(async () => {
         await meter.flush();
-        await flushApiKeyUses(options.apiKeys);
+        await options.apiKeys.flushApiKeyUses();
       });
     return flushing;
   };
@@ -133,7 +133,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       const startedAt = performance.now();
       let response: Response;
       try {
-        trustedPrincipals.set(request, await authenticateApiKeyOfOrganization(options.apiKeys, as));
+        trustedPrincipals.set(request, await options.apiKeys.authenticateApiKeyOfOrganization(as));
         response = await api.fetch(request);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== "unauthorized") throw error;

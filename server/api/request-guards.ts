@@ -1,4 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { type Actor, apiKeyActor } from "#core/access/actor.ts";
+import { authorize, type Permission } from "#core/access/permissions.ts";
 import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { IdempotencyRepository } from "#core/public-api/idempotency-repository.ts";
@@ -23,17 +25,22 @@ export function principalOf(c: { get(key: "principal"): ApiPrincipal | null }): 
   return principal;
 }
 
-/** A read-only key may list and read, not change. */
-export const requireWriteAccess = createMiddleware<ApiEnv>(async (c, next) => {
-  if (principalOf(c).scope !== "read_write")
-    return errorResponse(
-      c,
-      403,
-      "forbidden",
-      "This API key is read-only. Use a key with read and write access to change campaigns.",
-    );
-  await next();
-});
+/** The key a guarded handler runs as, as the actor of the use cases it calls. */
+export function actorOfKey(c: { get(key: "principal"): ApiPrincipal | null }): Actor {
+  return apiKeyActor(principalOf(c));
+}
+
+/**
+ * Refuses (403, in the envelope) a key that may not do what the endpoint's use case does, before
+ * its body is read or validated: the use case would refuse it too, but a read-only key should hear
+ * so rather than about its JSON. The decision is `authorize`'s (core/access/permissions.ts).
+ */
+export function requirePermission(permission: Permission) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    authorize(actorOfKey(c), permission);
+    await next();
+  });
+}
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
 

@@ -3,14 +3,17 @@ import type { Kysely } from "kysely";
 import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createLogger } from "#adapters/logger.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
+import { type Actor, userActor } from "#core/access/actor.ts";
+import type { ConnectingViewer, ConnectionParts } from "#core/connections/connection-parts.ts";
 import { createConnectionRepository } from "#core/connections/connection-repository.ts";
-import type { ConnectingViewer, IntegrationDependencies } from "#core/connections/integration-dependencies.ts";
+import { createConnectionsModule } from "#core/connections/connections-module.ts";
 import type { Database } from "#core/db/schema.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
 import type { SyncDependencies } from "#core/sync/sync-connection.ts";
+import { createSyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { createSandboxStateRepository } from "#simulator/sandbox-state-repository.ts";
 import type { SandboxServer } from "./sandbox-server.ts";
@@ -43,7 +46,7 @@ export function sandboxConnectors(sandbox: SandboxServer): ConnectorRegistry {
 export function integrationDependencies(
   sandbox: SandboxServer,
   overrides: Partial<SyncDependencies> = {},
-): { integrations: IntegrationDependencies; sync: SyncDependencies } {
+): { integrations: ConnectionParts; sync: SyncDependencies } {
   const connections = createConnectionRepository(sandbox.db);
   const syncs = createSyncRepository(sandbox.db);
   const connectors = sandboxConnectors(sandbox);
@@ -51,7 +54,7 @@ export function integrationDependencies(
   const jobs = createDatabaseJobQueue({ db: sandbox.db, logger: silentLogger });
   const sandboxState = createSandboxStateRepository(sandbox.db);
   return {
-    integrations: { connections, syncs, connectors, cipher, jobs, appUrl: sandbox.appUrl },
+    integrations: { connections, syncHistory: syncs, connectors, cipher, jobs, appUrl: sandbox.appUrl },
     sync: {
       connections,
       syncs,
@@ -63,5 +66,23 @@ export function integrationDependencies(
       retryPolicy: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 8 },
       ...overrides,
     },
+  };
+}
+
+/** The person of `createViewer` as the actor of the use cases, with a role in their organization. */
+export function actorOfViewer(viewer: ConnectingViewer, role: "owner" | "admin" | "member" = "owner"): Actor {
+  return userActor({ userId: viewer.userId, name: "Ada", organizationId: viewer.organizationId, role });
+}
+
+/**
+ * The connections and sync modules over the sandbox harness (the parts of `integrationDependencies`),
+ * as server/services.ts wires them.
+ */
+export function sandboxModules(sandbox: SandboxServer, overrides: Partial<SyncDependencies> = {}) {
+  const { integrations, sync } = integrationDependencies(sandbox, overrides);
+  return {
+    parts: { integrations, sync },
+    connections: createConnectionsModule({ ...integrations, db: sandbox.db }),
+    sync: createSyncModule({ ...sync, db: sandbox.db }),
   };
 }

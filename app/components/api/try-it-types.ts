@@ -1,21 +1,5 @@
+import type { TryEndpointId, TryRequest } from "#core/api-keys/try-api-types.ts";
 import type { ApiAnswer } from "./api-answer-view.tsx";
-
-/** The /api page's endpoints that have a Try it, by the ids of app/lib/api-examples.ts. */
-export const TRY_ENDPOINT_IDS = ["list-campaigns", "create-campaign", "campaign-metrics", "update-campaign"] as const;
-export type TryEndpointId = (typeof TRY_ENDPOINT_IDS)[number];
-
-/** The name of the paused campaign a POST Try it creates. */
-export const TEST_CAMPAIGN_NAME = "API test campaign";
-
-/** The real call a Try it makes. */
-export interface TryRequest {
-  method: "GET" | "POST" | "PUT";
-  /** With its query string. */
-  path: string;
-  body?: Record<string, unknown>;
-  /** Headers besides the key's, e.g. the Idempotency-Key of a write. */
-  headers?: Record<string, string>;
-}
 
 /** What one Try it will do for the signed-in member's organization, or why it cannot run. */
 export type TryPlanView =

@@ -9,12 +9,11 @@ import type {
   ChangePreview,
   RequestedChange,
 } from "#core/campaigns/campaign-change-types.ts";
+import { MAX_CHANGE_SELECTION } from "#core/campaigns/change-limits.ts";
 import { currencyExponent } from "#core/shared/money.ts";
 
 /** Campaigns per apply request: small enough to show steady progress, large enough to be quick. */
 export const APPLY_CHUNK_SIZE = 10;
-/** The most campaigns one confirmation may change ("select all matching" included). */
-export const MAX_CHANGE_SELECTION = 10_000;
 export const MAX_REASON_LENGTH = 500;
 /** A relative budget change between −90% and +1,000%: beyond that it is almost surely a typo. */
 export const MIN_BUDGET_PERCENT = -90;

@@ -4,9 +4,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { TooltipProvider } from "#app/components/ui/tooltip.tsx";
 import { appContext } from "#app/lib/app-context.ts";
-import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { useRootData } from "#app/root.tsx";
-import { getOnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
 import type { Route } from "./+types/app-layout";
 import { GETTING_STARTED_PATH, titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
@@ -27,10 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const badges: Record<string, string> = {};
   if (viewer) {
     const { services } = context.get(appContext);
-    const progress = await getOnboardingProgress(services, {
-      userId: viewer.user.id,
-      organizationId: viewer.organization.organizationId,
-    });
+    const progress = await services.onboarding.getOnboardingProgress(actorOf(viewer));
     badges[GETTING_STARTED_PATH] = `${progress.completed}/${progress.total}`;
   }
   return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")), badges };

@@ -5,10 +5,7 @@ import type { ApiKeysActionResult } from "#app/components/api/api-keys-types.ts"
 import { appContext } from "#app/lib/app-context.ts";
 import { readJsonBody } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
-import { createApiKey } from "#core/api-keys/create-api-key.ts";
-import { listApiKeys } from "#core/api-keys/list-api-keys.ts";
-import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
+import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/api-keys";
 
@@ -24,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const viewer = await requireViewerContext(request, context);
-  const keys = await listApiKeys(services.apiKeys, viewer.organization.organizationId);
+  const keys = await services.apiKeys.listApiKeys(actorOf(viewer));
   return { keys, organizationName: viewer.organization.name, now: new Date().toISOString() };
 }
 
@@ -39,18 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
-  const organizationId = viewer.organization.organizationId;
+  const actor = actorOf(viewer);
   const body = await readJsonBody(request);
   try {
     const parsed = actionSchema.safeParse(body);
     if (!parsed.success) throw new AppError("bad_request", "Something is missing. Please try again.");
     const input = parsed.data;
     if (input.intent === "create") {
-      const created = await createApiKey(services.apiKeys, {
-        organizationId,
-        userId: viewer.user.id,
-        values: input.values,
-      });
+      const created = await services.apiKeys.createApiKey(actor, input.values);
       return {
         ok: true,
         intent: "create",
@@ -58,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         plaintext: created.plaintext,
       } satisfies ApiKeysActionResult;
     }
-    const revoked = await revokeApiKey(services.apiKeys, { organizationId, apiKeyId: input.apiKeyId });
+    const revoked = await services.apiKeys.revokeApiKey(actor, input.apiKeyId);
     return { ok: true, intent: "revoke", apiKey: revoked } satisfies ApiKeysActionResult;
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "API keys action failed"));

@@ -1,17 +1,14 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
-import { campaignAction } from "#app/components/campaigns/campaign-actions.server.ts";
 import { CampaignDetailScreen } from "#app/components/campaigns/campaign-detail-screen.tsx";
-import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
 import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { requireViewerContext } from "#app/lib/session.server.ts";
+import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import { logMissingPage, NotFoundScreen } from "#app/routes/not-found.tsx";
 import { previousRange } from "#core/analytics/date-range.ts";
-import { getCampaignDetail } from "#core/analytics/get-campaign-detail.ts";
-import { listChangeLog } from "#core/campaigns/list-change-log.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/campaign-detail";
+import { campaignAction } from "./campaign-action.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   pageMeta({
@@ -29,20 +26,21 @@ const CAMPAIGN_ID = /^[\w-]{1,64}$/;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
-  const organizationId = viewer.organization.organizationId;
+  const actor = actorOf(viewer);
   const url = new URL(request.url);
   if (!CAMPAIGN_ID.test(params.campaignId)) throw notFound(request, context);
-  const { range } = await analyticsRangeFor(viewer, services, url.searchParams);
+  const { range } = await services.analytics.resolveDateRange(actor, {
+    timeZone: viewer.profile?.timezone ?? "UTC",
+    searchParams: url.searchParams,
+  });
   const cursor = url.searchParams.get("cursor");
   try {
     const [detail, history] = await Promise.all([
-      getCampaignDetail(services, {
-        organizationId,
+      services.analytics.getCampaignDetail(actor, {
         campaignId: params.campaignId,
         range: { from: range.from, to: range.to },
       }),
-      listChangeLog(services.campaignChanges, {
-        organizationId,
+      services.campaigns.listChangeLog(actor, {
         campaignId: params.campaignId,
         limit: HISTORY_PAGE_SIZE,
         cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : null,

@@ -1,17 +1,13 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { campaignAction } from "#app/components/campaigns/campaign-actions.server.ts";
-import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
 import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
 import { CampaignsScreen } from "#app/components/campaigns/campaigns-screen.tsx";
 import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { requireViewerContext } from "#app/lib/session.server.ts";
+import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import { previousRange } from "#core/analytics/date-range.ts";
-import { getCampaignTable } from "#core/analytics/get-campaign-table.ts";
-import { listChangeLog } from "#core/campaigns/list-change-log.ts";
-import { listIntegrations } from "#core/connections/list-integrations.ts";
 import type { Route } from "./+types/campaigns";
+import { campaignAction } from "./campaign-action.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
@@ -27,18 +23,20 @@ const HISTORY_PAGE_SIZE = 50;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
-  const organizationId = viewer.organization.organizationId;
+  const actor = actorOf(viewer);
   const url = new URL(request.url);
-  const { range } = await analyticsRangeFor(viewer, services, url.searchParams);
+  const { range } = await services.analytics.resolveDateRange(actor, {
+    timeZone: viewer.profile?.timezone ?? "UTC",
+    searchParams: url.searchParams,
+  });
   const params = parseCampaignTableParams(url.searchParams);
   const view: "campaigns" | "history" = url.searchParams.get("view") === "history" ? "history" : "campaigns";
   const cursor = url.searchParams.get("cursor");
   const [integrations, history] = await Promise.all([
     // The filter choices: the connected ad platforms and their managed accounts.
-    listIntegrations(services.integrations, organizationId),
+    services.connections.listIntegrations(actor),
     view === "history"
-      ? listChangeLog(services.campaignChanges, {
-          organizationId,
+      ? services.campaigns.listChangeLog(actor, {
           limit: HISTORY_PAGE_SIZE,
           cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : null,
         })
@@ -48,8 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing connected: the page only invites to connect a platform.
   const table =
     connected.length > 0
-      ? await getCampaignTable(services, {
-          organizationId,
+      ? await services.analytics.getCampaignTable(actor, {
           range: { from: range.from, to: range.to },
           filters: params.filters,
           sort: params.sort,

@@ -13,9 +13,8 @@ import { NextStepsCard } from "#app/components/onboarding/next-steps-card.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { cn } from "#app/lib/cn.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import { actorOf, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
 import { DATE_RANGE_PRESET_LABELS } from "#core/analytics/date-range.ts";
-import { getDashboard } from "#core/dashboard/get-dashboard.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -30,15 +29,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerContext = await requireViewerContext(request, context);
   const { email, name, firstName } = toViewer(viewerContext);
-  const { profile, organization, user } = viewerContext;
+  const { profile } = viewerContext;
   const { services } = context.get(appContext);
-  const dashboard = await getDashboard(services, {
-    organizationId: organization.organizationId,
-    userId: user.id,
+  const dashboard = await services.dashboard.getDashboard(actorOf(viewerContext), {
     timeZone: profile?.timezone ?? "UTC",
     currency: profile?.currency ?? "USD",
-    // The ads clock: the wall clock, or the sandbox's when it was moved ahead for a demo.
-    now: await services.adsClock.now(),
     rangeParams: new URL(request.url).searchParams,
   });
   return {

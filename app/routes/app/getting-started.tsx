@@ -1,8 +1,7 @@
 import { GettingStartedScreen } from "#app/components/onboarding/getting-started-screen.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { requireViewerContext } from "#app/lib/session.server.ts";
-import { getOnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
+import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/getting-started";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -15,13 +14,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, organization } = await requireViewerContext(request, context);
+  const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
-  const progress = await getOnboardingProgress(services, {
-    userId: user.id,
-    organizationId: organization.organizationId,
-  });
-  return { progress, email: user.email };
+  const progress = await services.onboarding.getOnboardingProgress(actorOf(viewer));
+  return { progress, email: viewer.user.email };
 }
 
 export default function GettingStartedRoute({ loaderData }: Route.ComponentProps) {

@@ -6,9 +6,7 @@ import { GoalsForm } from "#app/components/goals/goals-form.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readJsonBody } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
-import { getGoals } from "#core/goals/get-goals.ts";
-import { setGoals } from "#core/goals/set-goals.ts";
+import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/goals";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -21,10 +19,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { profile, organization } = await requireViewerContext(request, context);
+  const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
-  const currency = profile?.currency ?? "USD";
-  const { goals, connectedPlatforms } = await getGoals(services, organization.organizationId);
+  const currency = viewer.profile?.currency ?? "USD";
+  const { goals, connectedPlatforms } = await services.goals.getGoals(actorOf(viewer));
   return {
     values: toGoalsFormValues(goals, currency),
     connectedPlatforms,
@@ -41,12 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const currency = viewer.profile?.currency ?? "USD";
   const form = await readJsonBody(request);
   try {
-    const goals = await setGoals(services, {
-      organizationId: viewer.organization.organizationId,
-      userId: viewer.user.id,
-      currency,
-      form,
-    });
+    const goals = await services.goals.setGoals(actorOf(viewer), { currency, form });
     return { ok: true as const, values: toGoalsFormValues(goals, currency) };
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "goals action failed"));

@@ -5,11 +5,7 @@ import type { IntegrationsActionResult } from "#app/components/integrations/inte
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
-import { chooseAdAccounts } from "#core/connections/choose-ad-accounts.ts";
-import { disconnectConnection } from "#core/connections/disconnect-connection.ts";
-import { listIntegrations } from "#core/connections/list-integrations.ts";
-import { syncNow } from "#core/connections/sync-now.ts";
+import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integrations";
 
@@ -24,10 +20,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /** Anonymous visitors see the same catalogue; Connect sends them to sign in first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, clientAddress } = context.get(appContext);
   const viewer = await getViewerContextFor(request, context);
-  const organizationId = viewer?.organization.organizationId ?? null;
-  const cards = await listIntegrations(services.integrations, organizationId);
+  const cards = viewer
+    ? await services.connections.listIntegrations(actorOf(viewer))
+    : await services.connections.browseIntegrations({ kind: "visitor", clientAddress });
   const choose = new URL(request.url).searchParams.get("choose");
   return {
     cards,
@@ -52,7 +49,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
   const viewer = await requireViewerContext(request, context);
-  const organizationId = viewer.organization.organizationId;
+  const actor = actorOf(viewer);
   const form = await readFormData(request);
   const parsed = actionSchema.safeParse({
     ...Object.fromEntries(form),
@@ -66,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   try {
     if (input.intent === "choose-accounts") {
-      const { managed } = await chooseAdAccounts(services.integrations, {
-        organizationId,
+      const { managed } = await services.connections.chooseAdAccounts(actor, {
         connectionId: input.connectionId,
         adAccountIds: input.adAccountIds,
       });
@@ -81,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (input.intent === "sync-now") {
-      const { isQueued } = await syncNow(services.integrations, { organizationId, connectionId: input.connectionId });
+      const { isQueued } = await services.connections.syncNow(actor, { connectionId: input.connectionId });
       return data<IntegrationsActionResult>({
         ok: true,
         intent: input.intent,
@@ -90,8 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { kind: "success", title: "Already syncing", description: "A sync of this connection is running." },
       });
     }
-    await disconnectConnection(services.integrations, {
-      organizationId,
+    await services.connections.disconnectConnection(actor, {
       connectionId: input.connectionId,
       deleteData: input.data === "delete",
     });

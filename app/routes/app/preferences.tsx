@@ -12,8 +12,7 @@ import {
 import { appContext } from "#app/lib/app-context.ts";
 import { readJsonBody } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
-import { savePreferences } from "#core/accounts/save-preferences.ts";
+import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/preferences";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, logger, requestId } = context.get(appContext);
   const body = await readJsonBody(request);
   try {
-    const preferences = await savePreferences(services, viewer.user.id, body);
+    const preferences = await services.accounts.savePreferences(actorOf(viewer), body);
     return { ok: true as const, preferences };
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "preferences action failed"));

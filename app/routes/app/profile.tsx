@@ -5,10 +5,9 @@ import { toProfileFormValues } from "#app/components/account/profile-values.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { mediaTypeOf, readFormData, readJsonBody } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import { actorOf, getViewerContextFor, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
 import { listProfileOptions } from "#core/accounts/profile-options.ts";
-import { INVALID_IMAGE_MESSAGE, updateAvatar } from "#core/accounts/update-avatar.ts";
-import { updateProfile } from "#core/accounts/update-profile.ts";
+import { INVALID_IMAGE_MESSAGE } from "#core/accounts/update-avatar.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/profile";
 
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) return refuseAnonymous();
   const { services, logger, requestId } = context.get(appContext);
-  const userId = viewer.user.id;
+  const actor = actorOf(viewer);
   // Read before the try: a body that is not what this action takes is answered 415 or 400 as is.
   const body =
     mediaTypeOf(request) === "multipart/form-data"
@@ -51,10 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const file = body.form.get("avatar");
       if (body.form.get("intent") !== "avatar" || !(file instanceof File))
         throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
-      const avatarUrl = await updateAvatar(services, userId, Buffer.from(await file.arrayBuffer()));
+      const avatarUrl = await services.accounts.updateAvatar(actor, Buffer.from(await file.arrayBuffer()));
       return { ok: true as const, intent: "avatar" as const, avatarUrl };
     }
-    const profile = await updateProfile(services, userId, body.values);
+    const profile = await services.accounts.updateProfile(actor, body.values);
     return { ok: true as const, intent: "profile" as const, profile: toProfileFormValues(profile) };
   } catch (error) {
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "profile action failed"));

@@ -1,11 +1,7 @@
-import { CAMPAIGN_CSV_HEADER, campaignCsvRow, exportFilename } from "#app/components/campaigns/campaign-csv.server.ts";
-import { analyticsRangeFor } from "#app/components/campaigns/campaign-range.server.ts";
 import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
-import { csvResponse, csvStream } from "#app/components/campaigns/csv-writer.ts";
 import { appContext } from "#app/lib/app-context.ts";
-import { requireViewerContext } from "#app/lib/session.server.ts";
-import type { CampaignRow, CampaignTableQuery } from "#core/analytics/analytics-types.ts";
-import { getCampaignTable, MAX_CAMPAIGN_PAGE_SIZE } from "#core/analytics/get-campaign-table.ts";
+import { csvResponse } from "#app/lib/csv-response.ts";
+import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/campaigns-csv";
 
 /**
@@ -15,21 +11,13 @@ import type { Route } from "./+types/campaigns-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
+  const actor = actorOf(viewer);
   const searchParams = new URL(request.url).searchParams;
-  const { range } = await analyticsRangeFor(viewer, services, searchParams);
-  const params = parseCampaignTableParams(searchParams);
-  const query: Omit<CampaignTableQuery, "page" | "pageSize"> = {
-    organizationId: viewer.organization.organizationId,
-    range: { from: range.from, to: range.to },
-    filters: params.filters,
-    sort: params.sort,
-  };
-  const batches = async function* () {
-    for (let page = 1; ; page++) {
-      const table = await getCampaignTable(services, { ...query, page, pageSize: MAX_CAMPAIGN_PAGE_SIZE });
-      yield table.rows.map((row: CampaignRow) => campaignCsvRow(row, query.range));
-      if (table.rows.length < MAX_CAMPAIGN_PAGE_SIZE || page * MAX_CAMPAIGN_PAGE_SIZE >= table.total) return;
-    }
-  };
-  return csvResponse(exportFilename("campaigns", range), csvStream(CAMPAIGN_CSV_HEADER, batches()));
+  const { range } = await services.analytics.resolveDateRange(actor, {
+    timeZone: viewer.profile?.timezone ?? "UTC",
+    searchParams,
+  });
+  const { filters, sort } = parseCampaignTableParams(searchParams);
+  const csv = await services.campaigns.exportCampaignsCsv(actor, { range, filters, sort });
+  return csvResponse(csv.filename, csv.body);
 }

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
-import { getViewerContextFor } from "#app/lib/session.server.ts";
-import { ConnectionFailedError, completeConnection } from "#core/connections/complete-connection.ts";
-import { CONNECTION_FAILED_MESSAGE } from "#core/connections/integration-dependencies.ts";
+import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
+import { ConnectionFailedError } from "#core/connections/complete-connection.ts";
+import { CONNECTION_FAILED_MESSAGE } from "#core/connections/connection-parts.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integration-callback";
 
 /**
@@ -29,12 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return failed();
   }
   try {
-    const completed = await completeConnection(services.integrations, {
-      viewer: {
-        userId: viewer.user.id,
-        sessionId: viewer.sessionId,
-        organizationId: viewer.organization.organizationId,
-      },
+    // Only the browser session (person and organization) that pressed Connect may complete it.
+    const completed = await services.connections.completeConnection(actorOf(viewer), {
+      sessionId: viewer.sessionId,
       platform: params.platform,
       query: new URL(request.url).searchParams,
     });
@@ -44,9 +42,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { "Set-Cookie": setFlashCookie({ kind: "success", title: "Connection successful!" }) },
     });
   } catch (error) {
-    if (!(error instanceof ConnectionFailedError))
-      logger.error({ err: error, platform: params.platform }, "connect failed");
-    else logger.info({ platform: params.platform, reason: error.reason }, "connect failed");
+    if (error instanceof ConnectionFailedError)
+      logger.info({ platform: params.platform, reason: error.reason }, "connect failed");
+    // e.g. a role that may not connect platforms (403): expected, not a fault.
+    else if (error instanceof AppError)
+      logger.info({ platform: params.platform, reason: error.message }, "connect refused");
+    else logger.error({ err: error, platform: params.platform }, "connect failed");
     return failed();
   }
 }

@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
-import { getViewerContextFor } from "#app/lib/session.server.ts";
-import { startConnection } from "#core/connections/start-connection.ts";
+import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integration-connect";
 
@@ -21,12 +20,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const storeAddress = form.get("storeAddress");
   try {
-    const { authorizeUrl } = await startConnection(services.integrations, {
-      viewer: {
-        userId: viewer.user.id,
-        sessionId: viewer.sessionId,
-        organizationId: viewer.organization.organizationId,
-      },
+    // The OAuth state is bound to this browser session (and the person and organization).
+    const { authorizeUrl } = await services.connections.startConnection(actorOf(viewer), {
+      sessionId: viewer.sessionId,
       platform: params.platform,
       storeAddress: typeof storeAddress === "string" ? storeAddress : undefined,
     });

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
-import { receiveStoreKeys } from "#core/connections/complete-connection.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import type { Route } from "./+types/integration-store-keys";
@@ -11,7 +10,7 @@ import type { Route } from "./+types/integration-store-keys";
  * are accepted only for a live, unused state we issued, and held until the browser returns.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { services, logger } = context.get(appContext);
+  const { services, logger, clientAddress } = context.get(appContext);
   if (params.platform !== "woocommerce") return data({ error: "Not found" }, { status: 404 });
   // Any Content-Type: the store's server sends JSON, whatever its WordPress labels it. Anything that
   // is not a JSON object is the sender's mistake.
@@ -19,7 +18,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!body || typeof body !== "object" || Array.isArray(body))
     return data({ error: "Expected a JSON object." }, { status: 400 });
   try {
-    await receiveStoreKeys(services.integrations, { platform: "woocommerce", body });
+    // The store's server has no session: it is a visitor, and only a live state we issued takes keys.
+    await services.connections.receiveStoreKeys({ kind: "visitor", clientAddress }, { platform: "woocommerce", body });
     return data({ ok: true });
   } catch (error) {
     // Keys in the wrong shape (no consumer key, a malformed secret, write-only) are refused by the

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
 import type { SubscribeActionResult, SubscribeOutcome } from "#app/components/marketing/subscribe-result.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { type Flash, setFlashCookie } from "#app/lib/flash.server.ts";
 import { readFormFields } from "#app/lib/form-data.server.ts";
+import { isPlainPost, refuseForm } from "#app/lib/public-form-action.server.ts";
 import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
+import { visitorOf } from "#app/lib/session.server.ts";
 import { NEWSLETTER_SOURCES, type NewsletterSource, SUBSCRIBE_SUCCESS } from "#core/newsletter/newsletter-schemas.ts";
-import { subscribeToNewsletter } from "#core/newsletter/subscribe-to-newsletter.ts";
 import type { Route } from "./+types/newsletter-subscribe";
 
 function outcomeOf(status: number): SubscribeOutcome {
@@ -35,11 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
   let result: ReturnType<typeof refuseForm> | ReturnType<typeof data<SubscribeActionResult>>;
   try {
-    await subscribeToNewsletter(
-      { ...app.services, logger: app.logger, env: app.env },
-      { email: fields.email, source: fields.source },
-      app.clientAddress,
-    );
+    await app.services.site.subscribeToNewsletter(visitorOf(context), { email: fields.email, source: fields.source });
     result = data<SubscribeActionResult>({ ok: true, ...SUBSCRIBE_SUCCESS });
   } catch (error) {
     result = refuseForm(error, (unexpected) =>

@@ -1,8 +1,7 @@
 import { BookOpen, FileCode, Mail } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { loadTryIt, runTryIt } from "#app/components/api/try-it.server.ts";
-import { TRY_ENDPOINT_IDS } from "#app/components/api/try-it-types.ts";
+import { toTryItView, toTryResult } from "#app/components/api/try-it-view.ts";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { ApiEndpointCard } from "#app/components/marketing/api-endpoint-card.tsx";
 import { CodeBlock } from "#app/components/marketing/code-block.tsx";
@@ -19,9 +18,10 @@ import { cn } from "#app/lib/cn.ts";
 import { readFormFields } from "#app/lib/form-data.server.ts";
 import { API_FEATURES, API_SUPPORT_EMAIL, SDKS } from "#app/lib/marketing-content.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { getViewerContextFor } from "#app/lib/session.server.ts";
+import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
 import { staticPage } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
+import { TRY_ENDPOINT_IDS } from "#core/api-keys/try-api-types.ts";
 import type { Route } from "./+types/api";
 
 // No React in the browser: an example is a native <details>, and a live Try it is a plain form
@@ -53,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) return { isSignedIn: false, tryIt: null };
   const { services } = context.get(appContext);
-  return { isSignedIn: true, tryIt: await loadTryIt(services, viewer.organization.organizationId) };
+  const plans = await services.apiKeys.planApiTries(actorOf(viewer));
+  return { isSignedIn: true, tryIt: plans ? toTryItView(plans) : null };
 }
 
 const tryFormSchema = z.object({ endpoint: z.enum(TRY_ENDPOINT_IDS), token: z.uuid() });
@@ -64,14 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) throw redirect("/login?redirectTo=%2Fapi");
   const parsed = tryFormSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ tryResult: null }, { status: 400 });
-  const { services, env } = context.get(appContext);
-  const tryResult = await runTryIt(services, {
-    organizationId: viewer.organization.organizationId,
+  const { services } = context.get(appContext);
+  const outcome = await services.apiKeys.tryApiRequest(actorOf(viewer), {
     endpointId: parsed.data.endpoint,
     token: parsed.data.token,
-    appUrl: env.APP_URL,
   });
-  return { tryResult };
+  return { tryResult: toTryResult(outcome) };
 }
 
 const QUICK_START_STEPS = [

@@ -3,16 +3,16 @@ import { data, Link } from "react-router";
 import { type ApplicationActionResult, ApplicationForm } from "#app/components/careers/application-form.tsx";
 import { BENEFITS, VALUES } from "#app/components/careers/careers-content.ts";
 import { JobCard } from "#app/components/careers/job-card.tsx";
-import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { IconCardGrid } from "#app/components/marketing/feature-grid.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormFields } from "#app/lib/form-data.server.ts";
+import { isPlainPost, refuseForm } from "#app/lib/public-form-action.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { visitorOf } from "#app/lib/session.server.ts";
 import { findJobOpening, JOB_OPENINGS } from "#core/careers/job-openings.ts";
-import { submitJobApplication } from "#core/careers/submit-job-application.ts";
 import type { Route } from "./+types/careers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -40,11 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const fields = await readFormFields(request);
   try {
-    const submitted = await submitJobApplication(
-      { ...app.services, logger: app.logger, env: app.env },
-      fields,
-      app.clientAddress,
-    );
+    const submitted = await app.services.site.submitJobApplication(visitorOf(context), fields);
     return data<ApplicationActionResult>({ ok: true, ...submitted });
   } catch (error) {
     return refuseForm(

@@ -1,6 +1,5 @@
 import { BookOpen, Code2, Scale } from "lucide-react";
 import { data, Link } from "react-router";
-import { isPlainPost, refuseForm } from "#app/components/forms/public-form-action.server.ts";
 import { type ContactActionResult, ContactForm } from "#app/components/help/contact-form.tsx";
 import { FAQ_GROUPS } from "#app/components/help/faq-content.tsx";
 import { FaqList } from "#app/components/help/faq-list.tsx";
@@ -9,8 +8,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormFields } from "#app/lib/form-data.server.ts";
+import { isPlainPost, refuseForm } from "#app/lib/public-form-action.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
-import { sendContactMessage } from "#core/support/send-contact-message.ts";
+import { visitorOf } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/help";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,11 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const fields = await readFormFields(request);
   try {
-    const sent = await sendContactMessage(
-      { ...app.services, logger: app.logger, env: app.env },
-      fields,
-      app.clientAddress,
-    );
+    const sent = await app.services.site.sendContactMessage(visitorOf(context), fields);
     return data<ContactActionResult>({ ok: true, ...sent });
   } catch (error) {
     return refuseForm(

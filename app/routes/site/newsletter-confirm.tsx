@@ -4,11 +4,9 @@ import { NoticePanel } from "#app/components/forms/notice-panel.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { visitorOf } from "#app/lib/session.server.ts";
 import { staticPage } from "#app/lib/static-page.ts";
-import {
-  type ConfirmationOutcome,
-  confirmNewsletterSubscription,
-} from "#core/newsletter/confirm-newsletter-subscription.ts";
+import type { ConfirmationOutcome } from "#core/newsletter/confirm-newsletter-subscription.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 // No React in the browser: its forms work as plain form posts.
@@ -27,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token");
-  return { outcome: await confirmNewsletterSubscription(services, token) };
+  return { outcome: await services.site.confirmNewsletterSubscription(visitorOf(context), token) };
 }
 
 // Loaders re-run after any form on the page; the first answer ("confirmed") is the one to keep.

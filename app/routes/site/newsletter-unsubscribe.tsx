@@ -6,10 +6,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormFields } from "#app/lib/form-data.server.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { visitorOf } from "#app/lib/session.server.ts";
 import { staticPage } from "#app/lib/static-page.ts";
-import { readUnsubscribeLink } from "#core/newsletter/read-unsubscribe-link.ts";
-import { resubscribeToNewsletter } from "#core/newsletter/resubscribe-to-newsletter.ts";
-import { unsubscribeFromNewsletter } from "#core/newsletter/unsubscribe-from-newsletter.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 // No React in the browser: its forms work as plain form posts.
@@ -28,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, link: await readUnsubscribeLink(services, token) };
+  return { token, link: await services.site.readUnsubscribeLink(visitorOf(context), token) };
 }
 
 /**
@@ -40,10 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
   const token = fields.token || new URL(request.url).searchParams.get("token");
   if (fields.intent === "resubscribe") {
-    const link = await resubscribeToNewsletter(services, token);
+    const link = await services.site.resubscribeToNewsletter(visitorOf(context), token);
     return { intent: "resubscribe" as const, isDone: Boolean(link) };
   }
-  const link = await unsubscribeFromNewsletter(services, token);
+  const link = await services.site.unsubscribeFromNewsletter(visitorOf(context), token);
   return { intent: "unsubscribe" as const, isDone: Boolean(link) };
 }
 

@@ -1,13 +1,16 @@
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
-import type { SyncRepository } from "#core/sync/sync-repository.ts";
 import type { ConnectionRepository } from "./connection-repository.ts";
+import type { SyncHistory } from "./sync-history.ts";
 
-/** What the connect flow's use cases need; wired once in `server/services.ts`. */
-export interface IntegrationDependencies {
+/**
+ * What the slice's use case bodies work with. `createConnectionsModule` wires them once from its
+ * dependencies; only the module's use cases (which check the actor first) are handed out.
+ */
+export interface ConnectionParts {
   connections: ConnectionRepository;
-  syncs: SyncRepository;
+  syncHistory: SyncHistory;
   connectors: ConnectorRegistry;
   cipher: TokenCipher;
   jobs: JobQueue;
@@ -15,7 +18,7 @@ export interface IntegrationDependencies {
   appUrl: string;
 }
 
-/** The signed-in person a connect flow belongs to. */
+/** The signed-in person a connect flow belongs to: the OAuth state is bound to their session. */
 export interface ConnectingViewer {
   userId: string;
   sessionId: string;

@@ -62,18 +62,6 @@ export function csvStream(header: readonly string[], batches: AsyncIterable<CsvV
   });
 }
 
-/** A file download of a streamed CSV; never cached, it holds the team's own figures. */
-export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
-
 /** "1234.50" from 123450 minor units of USD: the currency's own decimals, exact (no float rounding). */
 export function decimalFromMinor(amountMinor: number | null, currency: string): string {
   if (amountMinor == null || !Number.isFinite(amountMinor)) return "";

@@ -3,7 +3,8 @@
  * currency (a spreadsheet sums them per currency); ratios as plain numbers.
  */
 import type { CampaignRow, DailyMetricExportRow, DateRange } from "#core/analytics/analytics-types.ts";
-import { platformNameOf, STATUS_LABELS } from "./campaign-labels.ts";
+import { CAMPAIGN_STATUS_LABELS } from "./campaign-status-labels.ts";
+import { platformName } from "./change-messages.ts";
 import { type CsvValue, decimalFromMinor } from "./csv-writer.ts";
 
 export const CAMPAIGN_CSV_HEADER = [
@@ -32,9 +33,9 @@ export function campaignCsvRow(row: CampaignRow, range: DateRange): CsvValue[] {
   return [
     row.id,
     row.name,
-    platformNameOf(row.platform),
+    platformName(row.platform),
     row.adAccountName,
-    STATUS_LABELS[row.status],
+    CAMPAIGN_STATUS_LABELS[row.status],
     row.currency,
     decimalFromMinor(row.dailyBudgetMinor, row.currency),
     decimalFromMinor(current.spendMinor, row.currency),
@@ -70,7 +71,7 @@ export function dailyMetricCsvRow(row: DailyMetricExportRow): CsvValue[] {
     row.date,
     row.campaignId,
     row.campaignName,
-    platformNameOf(row.platform),
+    platformName(row.platform),
     row.adAccountName,
     row.currency,
     decimalFromMinor(row.spendMinor, row.currency),

@@ -1,10 +1,10 @@
-import type { ConnectionRecord, ConnectionRepository } from "#core/connections/connection-repository.ts";
-import { openTokens, sealTokens } from "#core/connections/save-grant.ts";
 import { SealedTokenError, type TokenCipher } from "#core/security/token-cipher.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import type { PlatformId } from "#core/shared/platforms.ts";
+import type { ConnectionRecord, ConnectionRepository } from "./connection-repository.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetry } from "./retry-policy.ts";
+import { openTokens, sealTokens } from "./save-grant.ts";
 
 /** Refresh a little before expiry, so a long sync never sends a token that dies in flight. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;

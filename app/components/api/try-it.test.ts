@@ -4,15 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ENDPOINTS } from "#app/lib/api-examples.ts";
-import { createApiKey } from "#core/api-keys/create-api-key.ts";
-import { revokeApiKey } from "#core/api-keys/revoke-api-key.ts";
+import { type Actor, userActor } from "#core/access/actor.ts";
+import { TEST_CAMPAIGN_NAME, type TryEndpointId } from "#core/api-keys/try-api-types.ts";
 import {
   type CampaignSandbox,
   type ConnectedOrganization,
   startCampaignSandbox,
 } from "#core/campaigns/campaign-test-fixture.ts";
-import { listCampaigns } from "#core/campaigns/list-campaigns.ts";
-import { listChangeLog } from "#core/campaigns/list-change-log.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 import { currencyExponent } from "#core/shared/money.ts";
 import { createServices, type ServerServices } from "#server/services.ts";
@@ -20,8 +19,8 @@ import { silentLogger } from "#tests/support/integration-fixture.ts";
 import { testDatabaseUrl } from "#tests/support/test-database.ts";
 import { testEnv } from "#tests/support/test-env.ts";
 import { buildApiReference } from "./openapi-reference.ts";
-import { loadTryIt, runTryIt } from "./try-it.server.ts";
-import { TEST_CAMPAIGN_NAME, type TryEndpointId, type TryResult } from "./try-it-types.ts";
+import type { TryResult } from "./try-it-types.ts";
+import { toTryItView, toTryResult } from "./try-it-view.ts";
 
 const APP_URL = "http://app.test";
 let world: CampaignSandbox;
@@ -41,7 +40,7 @@ beforeAll(async () => {
     },
     logger: silentLogger,
   });
-  services.campaignChanges = world.deps;
+  services.campaigns = world.campaigns;
   [ada, bo] = await Promise.all([
     world.connectOrganization(["google-ads"], "Ada"),
     world.connectOrganization(["facebook-ads"], "Bo"),
@@ -53,25 +52,37 @@ afterAll(async () => {
   await world?.close();
 });
 
-function newKey(organization: ConnectedOrganization, name: string, scope: ApiKeyScope = "read_write") {
-  return createApiKey(services.apiKeys, {
-    organizationId: organization.organizationId,
-    userId: organization.viewer.userId,
-    values: { name, scope },
-  });
+/** A person of the organization with that role (sign-up makes the owner; a member is invited). */
+function personOf(organization: ConnectedOrganization, role: "owner" | "member" = "owner"): Actor {
+  const { userId } = organization.viewer;
+  return userActor({ userId, name: "Tester", organizationId: organization.organizationId, role });
 }
+
+function newKey(organization: ConnectedOrganization, name: string, scope: ApiKeyScope = "read_write") {
+  return services.apiKeys.createApiKey(personOf(organization), { name, scope });
+}
+
+/** The /api page's loader: the plans as the page shows them, or null. */
+async function loadTryIt(organization: ConnectedOrganization) {
+  const plans = await services.apiKeys.planApiTries(personOf(organization));
+  return plans ? toTryItView(plans) : null;
+}
+
+/** The /api page's action: one Try it's answer as the page shows it. */
+async function runTryIt(organization: ConnectedOrganization, endpointId: TryEndpointId, token: string) {
+  return toTryResult(await services.apiKeys.tryApiRequest(personOf(organization), { endpointId, token }));
+}
+
+const firstCampaign = async (organization: ConnectedOrganization) =>
+  (await world.campaigns.listCampaigns(personOf(organization), { statuses: ["enabled", "paused"], limit: 1 }))
+    .campaigns[0];
 
 async function tryIt(
   organization: ConnectedOrganization,
   endpointId: TryEndpointId,
   token: string = crypto.randomUUID(),
 ) {
-  const result = await runTryIt(services, {
-    organizationId: organization.organizationId,
-    endpointId,
-    token,
-    appUrl: APP_URL,
-  });
+  const result = await runTryIt(organization, endpointId, token);
   if ("problem" in result) throw new Error(`Try it ${endpointId} refused: ${result.problem}`);
   return { ...result, body: JSON.parse(result.answer.body) as Record<string, unknown>, header: headerOf(result) };
 }
@@ -87,13 +98,8 @@ const campaignIdsOf = (organization: ConnectedOrganization) =>
 
 describe("Try it on the /api page", () => {
   it("shows the examples to a team without an active key, and runs nothing for it", async () => {
-    expect(await loadTryIt(services, bo.organizationId)).toBeNull();
-    const refused = await runTryIt(services, {
-      organizationId: bo.organizationId,
-      endpointId: "list-campaigns",
-      token: crypto.randomUUID(),
-      appUrl: APP_URL,
-    });
+    expect(await loadTryIt(bo)).toBeNull();
+    const refused = await runTryIt(bo, "list-campaigns", crypto.randomUUID());
     expect(refused).toEqual({
       endpointId: "list-campaigns",
       problem: "Your team has no active API key. Create one, then try again.",
@@ -102,7 +108,7 @@ describe("Try it on the /api page", () => {
 
   it("lists the team's own campaigns through the real API as its key, and the reads are ready to run", async () => {
     const key = await newKey(ada, "Reporting");
-    const view = await loadTryIt(services, ada.organizationId);
+    const view = await loadTryIt(ada);
     expect(view?.token).toMatch(/^[0-9a-f-]{36}$/);
     for (const id of ["list-campaigns", "campaign-metrics", "create-campaign", "update-campaign"] as const)
       expect(view?.plans[id]).toMatchObject({ isReady: true, keyName: "Reporting", keyPrefix: key.apiKey.prefix });
@@ -125,9 +131,7 @@ describe("Try it on the /api page", () => {
   });
 
   it("reads the first campaign's metrics with ROI and ROAS", async () => {
-    const [first] = (
-      await listCampaigns(world.deps, { organizationId: ada.organizationId, statuses: ["enabled", "paused"], limit: 1 })
-    ).campaigns;
+    const first = await firstCampaign(ada);
     const metrics = await tryIt(ada, "campaign-metrics");
     expect(metrics.answer.status).toBe(200);
     expect(metrics.request.path).toBe(`/api/v1/campaigns/${first?.id}/metrics`);
@@ -138,8 +142,8 @@ describe("Try it on the /api page", () => {
   });
 
   it("creates one paused test campaign with the platform's minimum budget, however often the form is resubmitted", async () => {
-    const before = await listCampaigns(world.deps, { organizationId: ada.organizationId, limit: 100 });
-    const view = await loadTryIt(services, ada.organizationId);
+    const before = await world.campaigns.listCampaigns(personOf(ada), { limit: 100 });
+    const view = await loadTryIt(ada);
     const plan = view?.plans["create-campaign"];
     expect(plan?.isReady && plan.confirmation).toContain(`a paused campaign named “${TEST_CAMPAIGN_NAME}”`);
 
@@ -175,31 +179,23 @@ describe("Try it on the /api page", () => {
     expect(replayed.answer.status).toBe(201);
     expect(replayed.header("Idempotent-Replayed")).toBe("true");
     expect((replayed.body.data as { id: string }).id).toBe(campaign.id);
-    const after = await listCampaigns(world.deps, { organizationId: ada.organizationId, limit: 100 });
+    const after = await world.campaigns.listCampaigns(personOf(ada), { limit: 100 });
     expect(after.campaigns.length).toBe(before.campaigns.length + 1);
   });
 
   it("re-applies the first campaign's status and budget: nothing changes, and the change log names the key", async () => {
-    const [first] = (
-      await listCampaigns(world.deps, { organizationId: ada.organizationId, statuses: ["enabled", "paused"], limit: 1 })
-    ).campaigns;
+    const first = await firstCampaign(ada);
     const updated = await tryIt(ada, "update-campaign");
     expect(updated.answer.status).toBe(200);
     expect(updated.request.headers?.["Idempotency-Key"]).toMatch(/^try-it-update-campaign-/);
     const data = updated.body.data as { id: string; status: string; daily_budget: { amount_minor: number } | null };
     expect(data.id).toBe(first?.id);
-    const [again] = (
-      await listCampaigns(world.deps, { organizationId: ada.organizationId, statuses: ["enabled", "paused"], limit: 1 })
-    ).campaigns;
+    const again = await firstCampaign(ada);
     expect({ status: again?.status, budget: again?.dailyBudgetMinor }).toEqual({
       status: first?.status,
       budget: first?.dailyBudgetMinor,
     });
-    const log = await listChangeLog(world.deps, {
-      organizationId: ada.organizationId,
-      campaignId: first?.id,
-      limit: 5,
-    });
+    const log = await world.campaigns.listChangeLog(personOf(ada), { campaignId: first?.id, limit: 5 });
     expect(log.entries[0]).toMatchObject({
       source: "api",
       actor: { type: "api_key", label: expect.stringContaining("Reporting") },
@@ -216,8 +212,19 @@ describe("Try it on the /api page", () => {
     expect(refused.answer.status).toBe(403);
     expect((refused.body.error as { code: string }).code).toBe("forbidden");
 
-    await revokeApiKey(services.apiKeys, { organizationId: bo.organizationId, apiKeyId: readOnly.apiKey.id });
-    expect(await loadTryIt(services, bo.organizationId)).toBeNull();
+    await services.apiKeys.revokeApiKey(personOf(bo), readOnly.apiKey.id);
+    expect(await loadTryIt(bo)).toBeNull();
+  });
+
+  it("runs nothing for a member who may not use the team's keys, and shows them the examples", async () => {
+    await newKey(bo, "Member's view");
+    const member = personOf(bo, "member");
+    expect(await services.apiKeys.planApiTries(member)).toBeNull();
+    const refused = await services.apiKeys
+      .tryApiRequest(member, { endpointId: "list-campaigns", token: crypto.randomUUID() })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(403);
   });
 });
 

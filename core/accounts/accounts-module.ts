@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import { useCase } from "#core/access/permissions.ts";
+import type { Database } from "#core/db/schema.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { ensureWorkspace } from "#core/organizations/resolve-organization.ts";
+import type { FileStorage } from "#core/ports/file-storage.ts";
+import { getViewerContext, type SessionReader } from "./get-viewer.ts";
+import { createPreferencesRepository } from "./preferences-repository.ts";
+import { createProfileRepository } from "./profile-repository.ts";
+import { savePreferences } from "./save-preferences.ts";
+import { updateAvatar } from "./update-avatar.ts";
+import { updateProfile } from "./update-profile.ts";
+
+export interface AccountsModuleDependencies {
+  db: Kysely<Database>;
+  /** Where avatars are kept. */
+  storage: FileStorage;
+  /** better-auth: the session behind a request's cookie. */
+  auth: SessionReader;
+}
+
+/**
+ * A person's account: who a request's session is (profile, preferences, the organization it works
+ * in), and the changes a person makes to their own account. "self.manage" is a person's own:
+ * the use cases change the acting user's rows only, never another's.
+ */
+export function createAccountsModule({ db, storage, auth }: AccountsModuleDependencies) {
+  const profiles = createProfileRepository(db);
+  const preferences = createPreferencesRepository(db);
+  const organizations = createOrganizationRepository(db);
+  return {
+    /** The caller's session with their profile, preferences and organization; where an actor comes from. */
+    getViewerContext: (headers: Headers) => getViewerContext({ auth, profiles, preferences, organizations }, headers),
+    /**
+     * The organization a user works in when no session names one (created if they have none):
+     * for the server's own bootstrap, such as the demo seed, which has no session yet.
+     */
+    getHomeOrganization: async (user: { id: string }) => {
+      const profile = await profiles.findById(user.id);
+      return ensureWorkspace(
+        { organizations },
+        { id: user.id, firstName: profile?.firstName ?? "", companyName: profile?.companyName ?? null },
+      );
+    },
+    /** The profile form (untrusted input, refused field by field). */
+    updateProfile: useCase("self.manage", (actor, input: unknown) => updateProfile({ profiles }, actor.id, input)),
+    /** A new avatar from an upload's bytes; answers its versioned URL. */
+    updateAvatar: useCase("self.manage", (actor, bytes: Buffer) =>
+      updateAvatar({ storage, profiles }, actor.id, bytes),
+    ),
+    /** The whole preferences document, validated before it is saved. */
+    savePreferences: useCase("self.manage", (actor, input: unknown) =>
+      savePreferences({ preferences }, actor.id, input),
+    ),
+  };
+}
+
+export type AccountsModule = ReturnType<typeof createAccountsModule>;

@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import { can, useCase } from "#core/access/permissions.ts";
+import type { Database } from "#core/db/schema.ts";
+import { type ApiKeyDependencies, createApiKeyDependencies } from "./api-key-dependencies.ts";
+import { authenticateApiKey, authenticateApiKeyOfOrganization, flushApiKeyUses } from "./authenticate-api-key.ts";
+import { createApiKey } from "./create-api-key.ts";
+import { listApiKeys } from "./list-api-keys.ts";
+import { revokeApiKey } from "./revoke-api-key.ts";
+import { planApiTries, type TryApiDependencies, tryApiRequest } from "./try-api-request.ts";
+import type { TryEndpointId } from "./try-api-types.ts";
+
+export interface ApiKeysModuleDependencies {
+  db: Kysely<Database>;
+  /** How long a key lookup is trusted (API_KEY_CACHE_SECONDS). */
+  cacheTtlMs?: number;
+  now?: () => Date;
+  /** What the /api page's Try it needs besides the keys. */
+  tryIt: Omit<TryApiDependencies, "listApiKeys">;
+}
+
+/**
+ * API keys: Settings → API keys (list, create, revoke), the /api page's Try it, and the public
+ * API's authentication, which comes before any actor (a key is how an API call gets one).
+ */
+export function createApiKeysModule({ db, cacheTtlMs, now, tryIt }: ApiKeysModuleDependencies) {
+  // One cache per process, shared by authentication and revocation: a revoke drops its entry at once.
+  const keys: ApiKeyDependencies = { ...createApiKeyDependencies(db, { cacheTtlMs }), now };
+  const listKeys = useCase("workspace.read", (actor) => listApiKeys(keys, actor.organizationId));
+  const tries: TryApiDependencies = { ...tryIt, listApiKeys: listKeys };
+  return {
+    /** The organization's keys, newest first, revoked and expired ones included. */
+    listApiKeys: listKeys,
+    /** A new key; its plaintext is in the answer once and never again. */
+    createApiKey: useCase("api_keys.manage", (actor, values: unknown) =>
+      createApiKey(keys, { organizationId: actor.organizationId, userId: actor.id, values }),
+    ),
+    revokeApiKey: useCase("api_keys.manage", (actor, apiKeyId: string) =>
+      revokeApiKey(keys, { organizationId: actor.organizationId, apiKeyId }),
+    ),
+    /** The /api page's live Try it; null (the page shows its examples) without an active key or the right to run one. */
+    planApiTries: useCase("workspace.read", async (actor) =>
+      can(actor, "api_keys.manage") ? planApiTries(tries, actor) : null,
+    ),
+    /** One Try it, through the real API as one of the organization's keys. */
+    tryApiRequest: useCase("api_keys.manage", (actor, input: { endpointId: TryEndpointId; token: string }) =>
+      tryApiRequest(tries, actor, input),
+    ),
+    /** The principal of a Bearer key (the public API's authentication). */
+    authenticateApiKey: (plaintext: string) => authenticateApiKey(keys, plaintext),
+    /** The principal of one of the organization's keys, chosen by id (Try it's calls). */
+    authenticateApiKeyOfOrganization: (input: { organizationId: string; apiKeyId: string }) =>
+      authenticateApiKeyOfOrganization(keys, input),
+    /** Writes the keys' due last-used times. */
+    flushApiKeyUses: () => flushApiKeyUses(keys),
+  };
+}
+
+export type ApiKeysModule = ReturnType<typeof createApiKeysModule>;
+
+/** What the public API needs of the keys: authentication, and writing when they were last used. */
+export type ApiKeyAuthentication = Pick<
+  ApiKeysModule,
+  "authenticateApiKey" | "authenticateApiKeyOfOrganization" | "flushApiKeyUses"
+>;

@@ -1,0 +1,118 @@
+import type { Kysely } from "kysely";
+import type { Actor, Visitor } from "#core/access/actor.ts";
+import { useCase } from "#core/access/permissions.ts";
+import type { Database } from "#core/db/schema.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { JobQueue } from "#core/ports/job-queue.ts";
+import type { TokenCipher } from "#core/security/token-cipher.ts";
+import type { ConnectorRegistry, TokenSet } from "#core/shared/connector-port.ts";
+import type { SyncRunKind } from "#core/shared/domain-enums.ts";
+import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
+import { chooseAdAccounts } from "./choose-ad-accounts.ts";
+import { completeConnection, receiveStoreKeys } from "./complete-connection.ts";
+import { connectWithGrant } from "./connect-with-grant.ts";
+import type { ConnectingViewer, ConnectionParts } from "./connection-parts.ts";
+import { createConnectionRepository } from "./connection-repository.ts";
+import { disconnectConnection } from "./disconnect-connection.ts";
+import { listIntegrations } from "./list-integrations.ts";
+import { requestSync } from "./request-sync.ts";
+import { requireConnectedConnection } from "./require-connection.ts";
+import { startConnection } from "./start-connection.ts";
+import type { SyncHistory } from "./sync-history.ts";
+import { syncNow } from "./sync-now.ts";
+
+/** What the connections module is built from; wired once in `server/services.ts`. */
+export interface ConnectionsDependencies {
+  db: Kysely<Database>;
+  connectors: ConnectorRegistry;
+  cipher: TokenCipher;
+  jobs: JobQueue;
+  /** Our public base URL; OAuth callbacks live under it. */
+  appUrl: string;
+  /** The sync engine's runs, for each card's progress and history (core/sync implements it). */
+  syncHistory: SyncHistory;
+}
+
+/**
+ * A connection's whole lifecycle: the catalogue and each card's health, connecting (the OAuth
+ * flow bound to the browser session, WooCommerce's key delivery), choosing the managed accounts,
+ * syncing now and disconnecting. The sync engine (core/sync) works on connections through this
+ * slice's repository and ports; nothing here imports it.
+ */
+export function createConnectionsModule(deps: ConnectionsDependencies) {
+  const parts: ConnectionParts = {
+    connections: createConnectionRepository(deps.db),
+    syncHistory: deps.syncHistory,
+    connectors: deps.connectors,
+    cipher: deps.cipher,
+    jobs: deps.jobs,
+    appUrl: deps.appUrl,
+  };
+  return {
+    /** The integrations screen: every platform of the catalogue, with the organization's connection. */
+    listIntegrations: useCase("workspace.read", (actor) => listIntegrations(parts, actor.organizationId)),
+    /** The same catalogue for a visitor who is not signed in: no connections, Connect asks to sign in. */
+    browseIntegrations: async (_visitor: Visitor) => listIntegrations(parts, null),
+    /** Connect: a fresh single-use state bound to the person's browser session; returns the consent URL. */
+    startConnection: useCase(
+      "connections.manage",
+      (actor, input: { sessionId: string; platform: string; storeAddress?: string }) =>
+        startConnection(parts, {
+          viewer: connectingViewer(actor, input.sessionId),
+          platform: input.platform,
+          storeAddress: input.storeAddress,
+        }),
+    ),
+    /** The platform's redirect back, in the browser session that pressed Connect. */
+    completeConnection: useCase(
+      "connections.manage",
+      (actor, input: { sessionId: string; platform: string; query: URLSearchParams }) =>
+        completeConnection(parts, {
+          viewer: connectingViewer(actor, input.sessionId),
+          platform: input.platform,
+          query: input.query,
+        }),
+    ),
+    /**
+     * WooCommerce's server-to-server delivery of the keys it made: no session, so no actor. The keys
+     * are only held, sealed, on a live state we issued, until that state's browser completes it.
+     */
+    receiveStoreKeys: async (_visitor: Visitor, input: { platform: StorePlatformId; body: Record<string, unknown> }) =>
+      receiveStoreKeys(parts, input),
+    /** A grant obtained outside the browser (the demo seed's sandbox grants), backfill queued. */
+    connectWithGrant: useCase(
+      "connections.manage",
+      (actor, input: { platform: AdPlatformId | StorePlatformId; tokens: TokenSet }) =>
+        connectWithGrant(parts, { ...input, organizationId: actor.organizationId, userId: personOf(actor) }),
+    ),
+    /** The account picker's answer ("Decide later" sends nothing: every account stays managed). */
+    chooseAdAccounts: useCase("connections.manage", (actor, input: { connectionId: string; adAccountIds: string[] }) =>
+      chooseAdAccounts(parts, { ...input, organizationId: actor.organizationId }),
+    ),
+    disconnectConnection: useCase("connections.manage", (actor, input: { connectionId: string; deleteData: boolean }) =>
+      disconnectConnection(parts, { ...input, organizationId: actor.organizationId }),
+    ),
+    /** "Sync now" on a card; `isQueued` is false when a sync of it is already queued or running. */
+    syncNow: useCase("connections.sync", (actor, input: { connectionId: string }) =>
+      syncNow(parts, { ...input, organizationId: actor.organizationId }),
+    ),
+    /** Queues a sync of a given kind (the scheduler's incremental runs); false when one is pending. */
+    requestSync: useCase("connections.sync", async (actor, input: { connectionId: string; kind: SyncRunKind }) => {
+      await requireConnectedConnection(parts.connections, actor.organizationId, input.connectionId);
+      return requestSync(parts, { ...input, organizationId: actor.organizationId });
+    }),
+  };
+}
+
+export type ConnectionsModule = ReturnType<typeof createConnectionsModule>;
+
+/** Only a person connects a platform: the grant and the OAuth state are theirs. */
+function personOf(actor: Actor): string {
+  if (actor.kind !== "user")
+    throw new AppError("forbidden", "Only a person signed in to Adhelm can connect a platform.");
+  return actor.id;
+}
+
+function connectingViewer(actor: Actor, sessionId: string): ConnectingViewer {
+  return { userId: personOf(actor), sessionId, organizationId: actor.organizationId };
+}
