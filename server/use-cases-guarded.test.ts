@@ -1,0 +1,101 @@
+// Every write a page, the API or a job makes goes through a use case that takes the actor and
+// names its permission (core/access/permissions.ts). This walks what the composition root hands
+// out and holds each module to that, so a new member without a guard fails here.
+import { mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "#adapters/logger.ts";
+import { apiKeyActor, userActor } from "#core/access/actor.ts";
+import { can, PERMISSIONS } from "#core/access/permissions.ts";
+import type { DatabaseHandle } from "#core/db/database.ts";
+import { createTestDatabase, TEST_DATA_DIR } from "#tests/support/test-database.ts";
+import { testEnv } from "#tests/support/test-env.ts";
+import { createServices, type ServerServices } from "./services.ts";
+
+const MODULES = [
+  "accounts",
+  "apiKeys",
+  "analytics",
+  "campaigns",
+  "connections",
+  "dashboard",
+  "goals",
+  "onboarding",
+  "site",
+  "sync",
+  "syncSchedule",
+] as const satisfies readonly (keyof ServerServices)[];
+
+/** Members that take no organization actor, and why. */
+const UNGUARDED: Record<string, string> = {
+  "accounts.getViewerContext": "where the actor comes from: a session's cookie",
+  "accounts.getHomeOrganization": "the demo seed's first look at a person who has no session yet",
+  "apiKeys.authenticateApiKey": "where an API key's actor comes from",
+  "apiKeys.authenticateApiKeyOfOrganization": "where an API key's actor comes from (the /api page's Try it)",
+  "apiKeys.flushApiKeyUses": "writes buffered last-used times at shutdown",
+  "connections.browseIntegrations": "the catalogue a signed-out visitor sees",
+  "connections.receiveStoreKeys": "WooCommerce's server-to-server key POST, bound to a connect flow's state",
+  "syncSchedule.queueDueSyncs": "the scheduler itself, which acts through requestSync as the system actor",
+  "syncSchedule.forgetExpiredOAuthStates": "the scheduler's housekeeping of abandoned connect flows",
+};
+
+let database: DatabaseHandle;
+let services: ServerServices;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(TEST_DATA_DIR, "use-cases-"));
+  services = createServices({
+    env: testEnv({ DATA_DIR: dataDir }),
+    database,
+    logger: createLogger({ level: "silent", isPretty: false }),
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function membersOf(name: (typeof MODULES)[number]): [string, unknown][] {
+  return Object.entries(services[name] as unknown as Record<string, unknown>).map(([member, value]) => [
+    `${name}.${member}`,
+    value,
+  ]);
+}
+
+describe("the composition root", () => {
+  it("hands out modules of use cases, each naming its permission, besides a few listed exceptions", () => {
+    const unguarded: string[] = [];
+    for (const name of MODULES)
+      for (const [member, value] of membersOf(name)) {
+        if (typeof value !== "function") continue;
+        const permission = (value as { permission?: string }).permission;
+        if (permission === undefined) unguarded.push(member);
+        else expect(PERMISSIONS, member).toContain(permission);
+      }
+    // The public site's module serves visitors: its use cases take a Visitor, not an actor.
+    const visitors = membersOf("site").map(([member]) => member);
+    expect(unguarded.sort()).toEqual([...Object.keys(UNGUARDED), ...visitors].sort());
+  });
+
+  it("refuses an actor without the permission before a use case reads its input or touches anything", async () => {
+    const readOnlyKey = apiKeyActor({ apiKeyId: "k", keyName: "Reporting", organizationId: "org", scope: "read" });
+    const member = userActor({ userId: "u", name: "Max", organizationId: "org", role: "member" });
+    let refusals = 0;
+    for (const name of MODULES)
+      for (const [label, value] of membersOf(name)) {
+        const permission = (value as { permission?: (typeof PERMISSIONS)[number] }).permission;
+        if (typeof value !== "function" || !permission) continue;
+        for (const actor of [readOnlyKey, member]) {
+          if (can(actor, permission)) continue;
+          // No input at all: a guard that ran after the body would crash on it instead.
+          const outcome = await (value as (actor: unknown) => Promise<unknown>)(actor).catch((error: unknown) => error);
+          expect(outcome, label).toMatchObject({ code: "forbidden", status: 403 });
+          refusals++;
+        }
+      }
+    expect(refusals).toBeGreaterThan(10);
+  });
+});
