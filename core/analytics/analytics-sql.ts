@@ -5,7 +5,7 @@
  */
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { toIsoTimestamp } from "#core/campaigns/iso-timestamp.ts";
-import { visibleAccounts, visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
+import { campaignSummaryColumns, visibleAccounts, visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
 import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
@@ -110,18 +110,6 @@ export function filteredCampaigns(
   return query;
 }
 
-const summaryColumns = [
-  "c.id",
-  "n.platform",
-  "c.ad_account_id",
-  "a.name as account_name",
-  "c.external_id",
-  "c.name",
-  "c.status",
-  "c.daily_budget_minor",
-  "c.currency",
-  "c.created_at",
-] as const;
 /** The visible campaigns among `ids`, in the order of `ids`. */
 export async function findSummaries(
   db: Db,
@@ -132,7 +120,7 @@ export async function findSummaries(
   for (const part of chunk(ids, IDS_PER_STATEMENT)) {
     // A campaign removed on its platform still has its page.
     const rows = await visibleCampaigns(db, organizationId, { removed: "include" })
-      .select(summaryColumns)
+      .select(campaignSummaryColumns)
       .where("c.id", "in", part)
       .execute();
     for (const row of rows)

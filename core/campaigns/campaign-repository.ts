@@ -6,7 +6,7 @@ import type { ExternalCampaign } from "#core/shared/connector-port.ts";
 import type { CampaignStatus, ConnectionStatus } from "#core/shared/domain-enums.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { toIsoTimestamp } from "./iso-timestamp.ts";
-import { visibleCampaigns } from "./visible-campaigns.ts";
+import { campaignSummaryColumns, visibleCampaigns } from "./visible-campaigns.ts";
 
 export interface AdAccountForChange {
   id: string;
@@ -187,16 +187,7 @@ export function createCampaignRepository(db: Kysely<Database>): CampaignReposito
   // The visible campaigns (visible-campaigns.ts), removed ones too: the API lists them with their status.
   const selectSummaries = (organizationId: string) =>
     visibleCampaigns(db, organizationId, { removed: "include" }).select([
-      "c.id",
-      "n.platform",
-      "c.ad_account_id",
-      "a.name as account_name",
-      "c.external_id",
-      "c.name",
-      "c.status",
-      "c.daily_budget_minor",
-      "c.currency",
-      "c.created_at",
+      ...campaignSummaryColumns,
       // The exact stored value (PostgreSQL keeps microseconds a JavaScript Date would drop), for the cursor.
       sql<string>`cast(c.created_at as text)`.as("created_at_text"),
     ]);

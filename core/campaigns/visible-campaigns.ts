@@ -43,3 +43,17 @@ export function visibleCampaigns(
 export function isVisibleAdAccount(account: { isManaged: boolean; connectionStatus: ConnectionStatus }): boolean {
   return account.isManaged && account.connectionStatus !== "disconnected";
 }
+
+/** What a summary of a visible campaign shows: the campaigns API's items and the analytics' campaign summaries. */
+export const campaignSummaryColumns = [
+  "c.id",
+  "n.platform",
+  "c.ad_account_id",
+  "a.name as account_name",
+  "c.external_id",
+  "c.name",
+  "c.status",
+  "c.daily_budget_minor",
+  "c.currency",
+  "c.created_at",
+] as const;
