@@ -19,6 +19,9 @@ const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.
 await migrateToLatest(database.db);
 
 const services = createServices({ env, database, logger });
+// vite.config.ts keeps core, connectors, adapters, server code and app-context.ts out of Vite's module
+// runner: the pages import the very modules this process loaded, one copy of each. Vite hot-reloads
+// the rest of app/; a change to a shared module needs a restart, which `node --watch-path` does.
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createApp({
   env,

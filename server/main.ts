@@ -46,6 +46,8 @@ export async function startServer({
   const { applied } = await migrateToLatest(database.db);
   logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");
 
+  // The pages' build imports core, connectors, adapters and app-context.ts rather than bundling them
+  // (vite.config.ts), so its routes share the modules this process loaded: one copy of each.
   const build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
   const handleRequest = createRequestHandler(build, env.isProduction ? "production" : "development");
   const handlePage: PageHandler = (request, context) => handleRequest(request, context);

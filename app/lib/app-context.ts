@@ -15,9 +15,6 @@ export interface AppContextValue {
   clientAddress: string;
 }
 
-// The server and the bundled app each load their own copy of this module; a process-wide symbol
-// makes both copies share one context key.
-const contextKey = Symbol.for("adhelm.app-context");
-const registry = globalThis as typeof globalThis & { [contextKey]?: ReturnType<typeof createContext<AppContextValue>> };
-registry[contextKey] ??= createContext<AppContextValue>();
-export const appContext = registry[contextKey];
+// The server and the pages' build share this one module (vite.config.ts keeps it out of the build),
+// so there is one key.
+export const appContext = createContext<AppContextValue>();

@@ -20,21 +20,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   internal_error: 500,
 };
 
-/**
- * Route modules run from the server build, which carries its own copy of this file: a brand shared
- * through the global symbol registry lets `instanceof AppError` recognise an error from either copy.
- * Subclasses keep the ordinary prototype check.
- */
-const APP_ERROR_BRAND = Symbol.for("adhelm.app-error");
-
 export class AppError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass being tested, which keeps the prototype check.
-    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return typeof value === "object" && value !== null && APP_ERROR_BRAND in value;
-  }
-
-  readonly [APP_ERROR_BRAND] = true;
   readonly code: AppErrorCode;
   readonly details?: Record<string, unknown>;
 

@@ -213,20 +213,8 @@ export interface ConnectorRegistry {
  */
 export type PlatformErrorKind = "throttled" | "unavailable" | "token_expired" | "access_revoked" | "rejected";
 
-/**
- * Route modules run from the server build, which carries its own copy of this file, while the
- * connectors come from source: a brand shared through the global symbol registry lets
- * `instanceof PlatformError` recognise an error made by either copy.
- */
-const PLATFORM_ERROR_BRAND = Symbol.for("adhelm.platform-error");
-
 /** The error the port's implementations throw; core's retry policy reads its kind and wait hint. */
 export class PlatformError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && PLATFORM_ERROR_BRAND in value;
-  }
-
-  readonly [PLATFORM_ERROR_BRAND] = true;
   readonly platform: PlatformId;
   readonly kind: PlatformErrorKind;
   /** The platform's wait hint, when it gave one. */
