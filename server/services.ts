@@ -25,7 +25,7 @@ import { createOrganizationRepository } from "#core/organizations/organization-r
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
-import { createRateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
+import { createRateLimitRepository, type RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
 import { createSiteModule } from "#core/site/site-module.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
@@ -57,6 +57,10 @@ export interface ServerServices extends AppServices {
   identities: IdentityRepository;
   /** Uploaded files (avatars), served at /media. */
   storage: FileStorage;
+  /** The database handle, for /healthz. */
+  database: DatabaseHandle;
+  /** The rate-limit counters: the auth routes count on them, the boot prunes old windows. */
+  rateLimits: RateLimitRepository;
 }
 
 export interface ServiceOptions {
@@ -148,7 +152,6 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     site: createSiteModule({ db: database.db, rateLimits, mailer, logger, env }),
     campaigns,
     connections: connectionsModule,
-    adsClock,
     jobs,
     sync: createSyncModule({
       db: database.db,

@@ -5,12 +5,9 @@ import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
 import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
-import type { DatabaseHandle } from "#core/db/database.ts";
 import type { GoalsModule } from "#core/goals/goals-module.ts";
 import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
-import type { RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
-import type { AdsClock } from "#core/sync/ads-clock.ts";
 
 /**
  * What the public API offers pages (server/api/public-api.ts implements it): the reference renders
@@ -26,8 +23,6 @@ export interface PublicApiForPages {
  * so app/ never imports the server.
  */
 export interface AppServices {
-  database: DatabaseHandle;
-  rateLimits: RateLimitRepository;
   auth: AuthServer;
   /** Who a session is (profile, preferences, organization), and a person's changes to their own account. */
   accounts: AccountsModule;
@@ -45,7 +40,6 @@ export interface AppServices {
   campaigns: CampaignsModule;
   /** A connection's lifecycle: the integrations screen, connect, accounts, sync now, disconnect. */
   connections: ConnectionsModule;
-  adsClock: AdsClock;
   /** API keys: Settings → API keys, the /api page's Try it, and the API's authentication. */
   apiKeys: ApiKeysModule;
   /** What pages use of the public API: the reference's OpenAPI document. */
