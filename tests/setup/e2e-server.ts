@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { BUILD_DIR, buildIfStale } from "#scripts/build-if-stale.ts";
@@ -32,6 +32,7 @@ export const E2E_GITHUB_CLIENT = { clientId: "e2e-client-id", clientSecret: "e2e
 /** Builds the app when needed and serves the production build on a free port, on its own database. */
 export default async function setup(project: TestProject) {
   buildIfStale();
+  mkdirSync(TEST_DATA_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(TEST_DATA_DIR, "e2e-"));
   const baseUrl = testDatabaseUrl();
   const databaseName = `adhelm_e2e_${process.pid}`;
