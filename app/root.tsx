@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -19,6 +20,10 @@ import { StaticToast } from "./components/layout/static-toast.tsx";
 import { Toaster } from "./components/ui/sonner.tsx";
 import { appContext } from "./lib/app-context.ts";
 import { type Flash, readFlash } from "./lib/flash.server.ts";
+import { loadResources } from "./lib/i18n/catalogs.ts";
+import { isLanguage, type Language, languageFromAcceptLanguage } from "./lib/i18n/languages.ts";
+import { isTranslatedDocument } from "./lib/i18n/translated.ts";
+import { useI18n } from "./lib/i18n/use-i18n.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getViewerContextFor, toViewer } from "./lib/session.server.ts";
 import { siteScript } from "./lib/site-script.ts";
@@ -39,8 +44,11 @@ interface RootData {
   appUrl: string;
   isGitHubConfigured: boolean;
   viewer: Viewer | null;
-  /** The signed-in person's language preference; sets <html lang>. */
-  language: string;
+  /**
+   * The reader's language: a signed-in person's preference, else the browser's Accept-Language
+   * when it is one of ours. Translated screens speak it; the marketing pages stay in English.
+   */
+  language: Language;
   /** A toast carried across a full page load, shown once. */
   flash: (Flash & { id: string }) | null;
 }
@@ -49,11 +57,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { publicEnv, requestId } = context.get(appContext);
   const viewerContext = await getViewerContextFor(request, context);
   const pendingFlash = readFlash(request);
+  const saved = viewerContext?.preferences.language;
+  const language = isLanguage(saved) ? saved : languageFromAcceptLanguage(request.headers.get("accept-language"));
+  // The first HTML is already in the reader's language: its catalogs are here before rendering.
+  await loadResources(language);
   const rootData: RootData = {
     appUrl: publicEnv.APP_URL,
     isGitHubConfigured: publicEnv.isGitHubConfigured,
     viewer: viewerContext ? toViewer(viewerContext) : null,
-    language: viewerContext?.preferences.language ?? "en",
+    language,
     flash: pendingFlash ? { ...pendingFlash.flash, id: requestId } : null,
   };
   return data(rootData, pendingFlash ? { headers: { "Set-Cookie": pendingFlash.clearCookie } } : undefined);
@@ -69,14 +81,21 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const language = useRootData()?.language ?? "en";
-  const isStatic = isStaticDocument(useMatches());
+  const matches = useMatches();
+  const isStatic = isStaticDocument(matches);
+  const i18n = useI18n(language);
   // Marks the moment React has taken over the server's HTML (browser tests wait for it). A
   // static page is complete as it arrives: nothing will take it over.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={language} data-hydrated={isStatic ? "static" : undefined} suppressHydrationWarning>
+    <html
+      lang={isTranslatedDocument(matches) ? language : "en"}
+      data-language={language}
+      data-hydrated={isStatic ? "static" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -87,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-svh">
-        {children}
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: siteScript }} />
         {isStatic ? null : (
           <>
@@ -120,21 +139,18 @@ export default function App() {
 type RefusalData = { error?: { message?: unknown } } | null | undefined;
 
 export function ErrorBoundary() {
+  const { t } = useTranslation("common");
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refused request (e.g. a body of the wrong type, app/lib/form-data.server.ts) says what was wrong.
   const refusal = isRouteErrorResponse(error) && status < 500 ? (error.data as RefusalData)?.error?.message : undefined;
   return (
     <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="font-semibold text-primary text-sm">Error {status}</p>
-      <h1 className="font-bold text-3xl tracking-tight">Something went wrong</h1>
-      <p className="text-muted-foreground">
-        {typeof refusal === "string"
-          ? refusal
-          : "We could not show this page. Please try again in a moment; if it keeps happening, contact support."}
-      </p>
+      <p className="font-semibold text-primary text-sm">{t("error.status", { status })}</p>
+      <h1 className="font-bold text-3xl tracking-tight">{t("error.title")}</h1>
+      <p className="text-muted-foreground">{typeof refusal === "string" ? refusal : t("error.body")}</p>
       <a className="text-primary underline-offset-4 hover:underline" href="/">
-        Return to home
+        {t("error.home")}
       </a>
     </main>
   );

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkCatalogs, findUnusedKeys, readCatalogs, scanSource, scanTranslatedSources } from "./i18n-check.ts";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Catalogs in a temporary app/locales: language → namespace → JSON. */
+function locales(catalogs: Record<string, Record<string, unknown>>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "adhelm-locales-"));
+  folders.push(dir);
+  for (const [language, namespaces] of Object.entries(catalogs)) {
+    mkdirSync(path.join(dir, language));
+    for (const [namespace, json] of Object.entries(namespaces))
+      writeFileSync(path.join(dir, language, `${namespace}.json`), JSON.stringify(json));
+  }
+  return dir;
+}
+
+describe("the message catalogs", () => {
+  it("are complete in every language, and every English key is used", () => {
+    expect(checkCatalogs()).toEqual([]);
+    expect(findUnusedKeys()).toEqual([]);
+  });
+
+  it("fail on a missing key, a missing plural form, a leftover English sentence and other placeholders", () => {
+    const english = { app: { save: "Save all changes", rows_one: "{{count}} row", rows_other: "{{count}} rows" } };
+    const dir = locales({
+      en: english,
+      es: {
+        app: {
+          save: "Save all changes",
+          rows_one: "{{count}} fila",
+          rows_many: "{{count}} filas",
+          rows_other: "{{n}} filas",
+        },
+      },
+      fr: { app: { save: "Enregistrer", rows_one: "{{count}} ligne", rows_other: "{{count}} lignes" } },
+      de: { app: { rows_one: "{{count}} Zeile", rows_other: "{{count}} Zeilen", extra: "Mehr" } },
+    });
+    const messages = checkCatalogs(readCatalogs(dir)).map((problem) => `${problem.file}: ${problem.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'app/locales/es/app.json: key "save" is still in English: "Save all changes"',
+        'app/locales/es/app.json: key "rows_other" has placeholders n but English has count',
+        'app/locales/fr/app.json: missing key "rows_many"',
+        'app/locales/de/app.json: missing key "save"',
+        'app/locales/de/app.json: key "extra" is not in English',
+      ]),
+    );
+  });
+
+  it("fail on a key no source uses", () => {
+    const dir = locales({ en: { app: { neverUsedAnywhere: "Nobody says this" } } });
+    expect(findUnusedKeys(readCatalogs(dir))).toEqual([
+      { file: "app/locales/en/app.json", message: 'key "neverUsedAnywhere" is not used' },
+    ]);
+  });
+});
+
+describe("a translated screen", () => {
+  it("says nothing outside the catalog", () => {
+    expect(scanTranslatedSources()).toEqual([]);
+  });
+
+  it("is refused for text in JSX, in a user-facing attribute, in a toast or in a label property", () => {
+    const code = [
+      'import { toast } from "sonner";',
+      'const items = [{ label: "Campaigns", url: "/campaigns" }, { label: "nav.dashboard", url: "/" }];',
+      "export function Card() {",
+      '  toast.success("Saved");',
+      "  return (",
+      '    <section aria-label="Spend by platform">',
+      "      <h2>Total Spend</h2>",
+      '      <p>{t("card.body")}</p>',
+      "      <span>ROAS</span>",
+      "      {/* i18n-ignore */}",
+      "      <kbd>Ctrl B</kbd>",
+      "    </section>",
+      "  );",
+      "}",
+    ].join("\n");
+    expect(scanSource("card.tsx", code).map((problem) => `${problem.line}: ${problem.message}`)).toEqual([
+      '2: property label "Campaigns" is not from the catalog',
+      '4: toast "Saved" is not from the catalog',
+      '6: attribute aria-label "Spend by platform" is not from the catalog',
+      '7: JSX text "Total Spend" is not from the catalog',
+    ]);
+  });
+});
