@@ -11,13 +11,45 @@ import { parseSync } from "@swc/core";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LOCALES = path.join(ROOT, "app/locales");
+/** Every catalog folder: the app's, and the account mails' (core/mail/mail-text.ts). */
+const CATALOG_ROOTS = [LOCALES, path.join(ROOT, "core/mail/locales")];
 export const LANGUAGES = ["en", "es", "fr", "de"] as const;
 
 /**
  * The screens written with the catalog. Every new screen joins this list; the folders still in
  * English are the ones the languages issue has not reached yet (docs/ARCHITECTURE.md → Languages).
  */
-export const TRANSLATED = ["app/lib/i18n", "app/root.tsx"];
+export const TRANSLATED = [
+  "app/lib/i18n",
+  "app/root.tsx",
+  // The app shell, getting started, profile and preferences.
+  "app/components/layout/app-layout.tsx",
+  "app/components/layout/app-sidebar.tsx",
+  "app/components/layout/app-navigation.ts",
+  "app/components/layout/sidebar.tsx",
+  "app/components/onboarding",
+  "app/components/account",
+  "app/routes/app/getting-started.tsx",
+  "app/routes/app/profile.tsx",
+  "app/routes/app/preferences.tsx",
+  // Sign-up, sign-in and the other auth screens.
+  "app/components/auth",
+  "app/routes/auth",
+  // The dashboard, its analytics and goals.
+  "app/components/dashboard",
+  "app/components/analytics",
+  "app/components/goals",
+  "app/routes/app/dashboard.tsx",
+  "app/routes/app/goals.tsx",
+  // Campaigns.
+  "app/components/campaigns",
+  "app/routes/app/campaigns.tsx",
+  "app/routes/app/campaign-detail.tsx",
+  "app/routes/app/campaign-action.server.ts",
+  // Integrations.
+  "app/components/integrations",
+  "app/routes/app/integrations.tsx",
+];
 
 /** Words that stay as they are in every language: names, and the field's own abbreviations. */
 export const KEEP_AS_IS = new Set([
@@ -46,6 +78,7 @@ export interface Problem {
 }
 
 type Catalog = Record<string, unknown>;
+type Catalogs = Map<string, Map<string, Record<string, string>>> & { dir?: string };
 
 function flatten(value: unknown, prefix = "", into: Record<string, string> = {}): Record<string, string> {
   if (typeof value === "string") into[prefix] = value;
@@ -58,17 +91,22 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 /** Reads every catalog: language → namespace → flat key → text. */
-export function readCatalogs(localesDir = LOCALES): Map<string, Map<string, Record<string, string>>> {
-  const catalogs = new Map<string, Map<string, Record<string, string>>>();
+export function readCatalogs(
+  localesDir = LOCALES,
+  label = path.relative(ROOT, localesDir).split(path.sep).join("/"),
+): Catalogs {
+  const catalogs: Catalogs = new Map();
+  catalogs.dir = label;
   for (const language of readdirSync(localesDir)) {
     const dir = path.join(localesDir, language);
     if (!statSync(dir).isDirectory()) continue;
     const namespaces = new Map<string, Record<string, string>>();
     for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
       const json = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Catalog;
-      // The "messages" namespace is keyed by core's English texts, dots and all: keep keys whole.
+      // The "messages" and "messages-<area>" namespaces are keyed by core's English texts, dots
+      // and all: keep their keys whole.
       const namespace = file.replace(/\.json$/, "");
-      namespaces.set(namespace, namespace === "messages" ? (json as Record<string, string>) : flatten(json));
+      namespaces.set(namespace, /^messages(-|$)/.test(namespace) ? (json as Record<string, string>) : flatten(json));
     }
     catalogs.set(language, namespaces);
   }
@@ -76,18 +114,19 @@ export function readCatalogs(localesDir = LOCALES): Map<string, Map<string, Reco
 }
 
 /** Missing, extra, empty, untranslated keys and mismatched placeholders, against English. */
-export function checkCatalogs(catalogs = readCatalogs()): Problem[] {
+export function checkCatalogs(catalogs: Catalogs = readCatalogs()): Problem[] {
   const problems: Problem[] = [];
+  const dir = catalogs.dir ?? "app/locales";
   const english = catalogs.get("en") ?? new Map();
   for (const language of LANGUAGES) {
     const own = catalogs.get(language);
     if (!own) {
-      problems.push({ file: `app/locales/${language}`, message: "the language has no catalogs" });
+      problems.push({ file: `${dir}/${language}`, message: "the language has no catalogs" });
       continue;
     }
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
     for (const [namespace, source] of english) {
-      const file = `app/locales/${language}/${namespace}.json`;
+      const file = `${dir}/${language}/${namespace}.json`;
       const texts = own.get(namespace);
       if (!texts) {
         problems.push({ file, message: "missing catalog" });
@@ -119,7 +158,7 @@ export function checkCatalogs(catalogs = readCatalogs()): Problem[] {
     for (const namespace of own.keys())
       if (!english.has(namespace))
         problems.push({
-          file: `app/locales/${language}/${namespace}.json`,
+          file: `${dir}/${language}/${namespace}.json`,
           message: "no English catalog of that name",
         });
   }
@@ -137,7 +176,8 @@ function sourceFiles(dir: string, into: string[] = []): string[] {
 }
 
 /** Keys no source file names: a key is used when it appears as a string literal in app/ or core/. */
-export function findUnusedKeys(catalogs = readCatalogs(), roots = ["app", "core"]): Problem[] {
+export function findUnusedKeys(catalogs: Catalogs = readCatalogs(), roots = ["app", "core"]): Problem[] {
+  const dir = catalogs.dir ?? "app/locales";
   const literals = new Set<string>();
   for (const root of roots)
     for (const file of sourceFiles(path.join(ROOT, root)))
@@ -152,7 +192,7 @@ export function findUnusedKeys(catalogs = readCatalogs(), roots = ["app", "core"
     for (const key of Object.keys(texts)) {
       const base = key.replace(PLURAL_SUFFIX, "");
       if (!literals.has(base) && !literals.has(key))
-        problems.push({ file: `app/locales/en/${namespace}.json`, message: `key "${key}" is not used` });
+        problems.push({ file: `${dir}/en/${namespace}.json`, message: `key "${key}" is not used` });
     }
   return problems;
 }
@@ -285,7 +325,11 @@ export function scanTranslatedSources(paths = TRANSLATED): Problem[] {
 }
 
 if (import.meta.main) {
-  const problems = [...checkCatalogs(), ...findUnusedKeys(), ...scanTranslatedSources()];
+  const catalogs = CATALOG_ROOTS.map((root) => readCatalogs(root));
+  const problems = [
+    ...catalogs.flatMap((each) => [...checkCatalogs(each), ...findUnusedKeys(each)]),
+    ...scanTranslatedSources(),
+  ];
   for (const problem of problems)
     console.error(`${problem.file}${problem.line ? `:${problem.line}` : ""}: ${problem.message}`);
   if (problems.length > 0) {

@@ -12,4 +12,13 @@ describe("formatMoney", () => {
   ])("%i minor units of %s read %s", (amountMinor, currency, expected) => {
     expect(formatMoney(amountMinor, currency).replace(/\u00a0/g, " ")).toBe(expected);
   });
+
+  it.each([
+    ["de-DE", 123450, "EUR", "1.234,50 €"],
+    ["fr-FR", 123450, "EUR", "1 234,50 €"],
+    ["es-ES", 123450, "USD", "1234,50 US$"],
+    ["de-DE", 1500, "JPY", "1.500 ¥"],
+  ])("reads in the reader's locale (%s), in the amount's own currency", (locale, amountMinor, currency, expected) => {
+    expect(formatMoney(amountMinor, currency, locale).replace(/[\u00a0\u202f]/g, " ")).toBe(expected);
+  });
 });

@@ -3,6 +3,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { organization } from "better-auth/plugins/organization";
 import type { Env } from "#core/config/env.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { mailLanguageOf } from "#core/mail/mail-text.ts";
 import type { OrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { ensureWorkspace } from "#core/organizations/resolve-organization.ts";
 import type { Logger } from "#core/ports/logger.ts";
@@ -11,12 +12,19 @@ import { rememberMePlugin, sessionMaxAgePlugin } from "./auth-plugins.ts";
 import { gitHubOAuthConfig } from "./github-provider.ts";
 import { existingAccountMail, passwordResetMail, verificationMail } from "./mail-templates.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
+import { createPreferencesRepository } from "./preferences-repository.ts";
+import { DEFAULT_PREFERENCES, preferencesSchema } from "./preferences-schema.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
 import { sessionHandoffPlugin } from "./session-handoff.ts";
 
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 30 * 60;
 export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+/**
+ * The language of the page someone signs up from ("de"), set by server/routes/auth.ts from the
+ * request's Accept-Language on sign-up and on GitHub's callback: the new account's first preference.
+ */
+export const SIGN_UP_LANGUAGE_HEADER = "x-adhelm-sign-up-language";
 
 export interface AuthServerOptions {
   env: Env;
@@ -36,6 +44,10 @@ export function splitName(name: string): { firstName: string; lastName: string }
 /** Our better-auth server: its tables live in our database, mounted at /api/auth. */
 export function createAuthServer({ env, database, mailer, logger, profiles, organizations }: AuthServerOptions) {
   const authLogger = logger.child({ module: "auth" });
+  const preferences = createPreferencesRepository(database.db);
+  // Account mails go out in the recipient's language (their saved preference; English by default).
+  const mailLanguageFor = async (userId: string) =>
+    mailLanguageOf((await preferences.findByUserId(userId).catch(() => DEFAULT_PREFERENCES)).language);
   // Mail goes out in the background: an answer must not be slower when an account exists.
   const sendInBackground = (message: MailMessage) => {
     mailer.send(message).catch((error) => authLogger.error({ err: error, to: message.to }, "mail failed"));
@@ -75,10 +87,12 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
         const url = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
         // A name is greeted only once its owner has verified the address (it was typed at sign-up).
         const name = user.emailVerified ? splitName(user.name).firstName : undefined;
-        sendInBackground(passwordResetMail({ to: user.email, name, url }));
+        sendInBackground(passwordResetMail({ to: user.email, name, url, language: await mailLanguageFor(user.id) }));
       },
       async onExistingUserSignUp({ user }) {
-        sendInBackground(existingAccountMail({ to: user.email, url: `${env.APP_URL}/login` }));
+        // In the language of the account's owner, whose inbox this is (not the one who tried).
+        const language = await mailLanguageFor(user.id);
+        sendInBackground(existingAccountMail({ to: user.email, url: `${env.APP_URL}/login`, language }));
       },
     },
     emailVerification: {
@@ -90,7 +104,8 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       async sendVerificationEmail({ user, token }) {
         const url = `${env.APP_URL}/auth/callback?token_hash=${encodeURIComponent(token)}&type=signup`;
-        sendInBackground(verificationMail({ to: user.email, url }));
+        // The new account's language was saved from the sign-up page before this mail goes out.
+        sendInBackground(verificationMail({ to: user.email, url, language: await mailLanguageFor(user.id) }));
       },
     },
     databaseHooks: {
@@ -111,6 +126,10 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
               companyName,
             });
             await ensureWorkspace({ organizations }, { id: user.id, firstName, companyName });
+            // The app then speaks the language the sign-up page was shown in (English is the default).
+            const language = preferencesSchema.shape.language.safeParse(context?.headers?.get(SIGN_UP_LANGUAGE_HEADER));
+            if (language.success && language.data !== DEFAULT_PREFERENCES.language)
+              await preferences.save(user.id, { ...DEFAULT_PREFERENCES, language: language.data });
           },
         },
       },

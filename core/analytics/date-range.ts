@@ -21,17 +21,6 @@ export const DATE_RANGE_PRESETS = [
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 export const DEFAULT_DATE_RANGE_PRESET: DateRangePreset = "last_30_days";
 
-export const DATE_RANGE_PRESET_LABELS: Record<DateRangePreset, string> = {
-  last_7_days: "Last 7 days",
-  last_14_days: "Last 14 days",
-  last_30_days: "Last 30 days",
-  last_90_days: "Last 90 days",
-  last_365_days: "Last 365 days",
-  this_month: "This month",
-  last_month: "Last month",
-  custom: "Custom range",
-};
-
 /** The longest range anyone may ask for, both ends included. */
 export const MAX_RANGE_DAYS = 1_000;
 

@@ -1,4 +1,5 @@
 import type { MailMessage } from "#core/ports/mailer.ts";
+import { type MailLanguage, mailText } from "./mail-text.ts";
 
 export const PRODUCT_NAME = "Adhelm";
 
@@ -18,6 +19,8 @@ export interface LayoutMail {
   footnote?: string;
   unsubscribeUrl?: string;
   headers?: Record<string, string>;
+  /** The recipient's language: the layout's own words and `<html lang>`. English by default. */
+  language?: MailLanguage;
 }
 
 export function escapeHtml(value: string): string {
@@ -60,7 +63,7 @@ export function renderLayoutMail(mail: LayoutMail): MailMessage {
   const paragraphs = mail.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("");
   const action = mail.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#2f4fd8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(mail.action.label)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 8px;font-size:13px;color:#6b7280">${escapeHtml(mailText(mail.language ?? "en")("layout.buttonFallback"))}</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(mail.action.url)}" style="color:#2f4fd8">${escapeHtml(mail.action.url)}</a></p>`
     : "";
   const footnote = mail.footnote
@@ -70,7 +73,7 @@ export function renderLayoutMail(mail: LayoutMail): MailMessage {
     ? `<p style="margin:16px 0 0;font-size:12px;color:#6b7280;text-align:center">You are receiving this email because this address was entered in a subscribe box on the ${PRODUCT_NAME} website. <a href="${escapeHtml(mail.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`
     : "";
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
+<html lang="${mail.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
@@ -87,6 +90,8 @@ ${unsubscribe}
   return { to: mail.to, subject: mail.subject, text, html, ...(mail.headers ? { headers: mail.headers } : {}) };
 }
 
-export function greet(name: string | undefined): string {
-  return name ? `Hi ${name},` : "Hi,";
+/** "Hi Ada," or "Hi,", in the recipient's language. */
+export function greet(name: string | undefined, language: MailLanguage = "en"): string {
+  const t = mailText(language);
+  return name ? t("greeting.named", { name }) : t("greeting.anonymous");
 }

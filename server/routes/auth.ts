@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { languageFromAcceptLanguage } from "#app/lib/i18n/languages.ts";
 import { forgotPasswordSchema, loginSchema, newPasswordSchema, signupSchema } from "#core/accounts/account-schemas.ts";
 import { binderCookies, newBinder } from "#core/accounts/auth-binders.ts";
 import { authRateLimitRules } from "#core/accounts/auth-rate-limits.ts";
+import { SIGN_UP_LANGUAGE_HEADER } from "#core/accounts/auth-server.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "#core/accounts/common-passwords.ts";
 import { GITHUB_PROVIDER_ID } from "#core/accounts/github-provider.ts";
 import { issueSessionHandoff } from "#core/accounts/session-handoff.ts";
@@ -24,6 +26,13 @@ const gitHubSignInSchema = z.object({
   newUserCallbackURL: z.string().max(2000).optional(),
   errorCallbackURL: z.string().max(2000).optional(),
 });
+
+/** The request, telling better-auth's user hook the language a new account starts in (the page's). */
+function withSignUpLanguage(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set(SIGN_UP_LANGUAGE_HEADER, languageFromAcceptLanguage(request.headers.get("accept-language")));
+  return new Request(request, { headers });
+}
 
 /**
  * /api/auth/*: our rules in front of better-auth, as an allow-list of exactly the endpoints the
@@ -57,14 +66,16 @@ export function authRoutes({
     if (!perAddress.isAllowed) return tooMany(c, perAddress.resetSeconds, TOO_MANY_MAILS);
     const { firstName, lastName, companyName, email, password } = parsed.data;
     const response = await auth.handler(
-      withBody(c.req.raw, {
-        name: `${firstName} ${lastName}`,
-        email,
-        password,
-        firstName,
-        lastName,
-        companyName: companyName || undefined,
-      }),
+      withSignUpLanguage(
+        withBody(c.req.raw, {
+          name: `${firstName} ${lastName}`,
+          email,
+          password,
+          firstName,
+          lastName,
+          companyName: companyName || undefined,
+        }),
+      ),
     );
     return bindSignupBrowser(c, { env, auth }, email, response);
   });
@@ -138,7 +149,8 @@ export function authRoutes({
     return auth.handler(withBody(c.req.raw, parsed.data));
   });
   // GitHub sends the browser back here with the code; better-auth checks the state and PKCE.
-  app.get("/api/auth/callback/:providerId", (c) => auth.handler(c.req.raw));
+  // A first GitHub sign-in creates the account here.
+  app.get("/api/auth/callback/:providerId", (c) => auth.handler(withSignUpLanguage(c.req.raw)));
   app.get("/api/auth/get-session", (c) => auth.handler(c.req.raw));
   // Sign-out takes no body: whatever was sent is not passed on (better-auth would log it as an error).
   app.post("/api/auth/sign-out", (c) => auth.handler(withBody(c.req.raw, {})));

@@ -44,6 +44,33 @@ const SWITCH_DEFAULTS: Array<[string, boolean]> = [
   ["Marketing cookies", false],
 ];
 
+/** The switches' ids, in SWITCH_DEFAULTS' order: they name them in any language. */
+const SWITCH_IDS = [
+  "notifications-email",
+  "notifications-push",
+  "notifications-marketing",
+  "notifications-campaigns",
+  "notifications-billing",
+  "dashboard-autoRefresh",
+  "dashboard-compactMode",
+  "dashboard-showTooltips",
+  "privacy-analytics",
+  "privacy-dataSharing",
+  "privacy-cookiesNecessary",
+  "privacy-cookiesAnalytics",
+  "privacy-cookiesMarketing",
+];
+
+async function switchStatesById(page: Page): Promise<Array<[string, boolean]>> {
+  const states: Array<[string, boolean]> = [];
+  for (const [index, [name]] of SWITCH_DEFAULTS.entries())
+    states.push([
+      name,
+      (await page.locator(`#preference-${SWITCH_IDS[index]}`).getAttribute("aria-checked")) === "true",
+    ]);
+  return states;
+}
+
 async function switchStates(page: Page): Promise<Array<[string, boolean]>> {
   const states: Array<[string, boolean]> = [];
   for (const [name] of SWITCH_DEFAULTS) states.push([name, await isOn(page, name)]);
@@ -78,10 +105,18 @@ describe("preferences screen", () => {
     await choose(page, "Refresh interval", "5 minutes");
     await choose(page, "Language", "Français");
     await page.getByRole("button", { name: "Save Preferences" }).click();
-    await toasts(page).getByText("Preferences saved", { exact: true }).waitFor();
-    expect(await toasts(page).getByText("Your preferences have been updated.").isVisible()).toBe(true);
-    // The root loader revalidates after the action and sets <html lang> from the saved language.
+    // The toast already speaks the language just saved.
+    await toasts(page).getByText("Préférences enregistrées", { exact: true }).waitFor();
+    expect(await toasts(page).getByText("Vos préférences ont été mises à jour.").isVisible()).toBe(true);
+    // The root loader revalidates after the action and sets <html lang> from the saved language;
+    // the screen and the sidebar switch to it without a reload.
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    await page.getByRole("heading", { name: "Préférences", level: 1 }).waitFor();
+    const sidebar = page.getByRole("complementary", { name: "Barre latérale" });
+    expect(await sidebar.getByRole("link", { name: "Tableau de bord", exact: true }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+    expect(await page.getByText("Le site public et les documents juridiques restent en anglais.").count()).toBe(1);
 
     const changed = new Set([
       "Marketing emails",
@@ -96,9 +131,14 @@ describe("preferences screen", () => {
     ]);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
-    expect(await switchStates(page)).toEqual(expected);
-    expect(await page.getByRole("combobox", { name: "Refresh interval" }).textContent()).toContain("5 minutes");
-    expect(await page.getByRole("combobox", { name: "Language" }).textContent()).toContain("Français");
+    // The first HTML is already French.
+    expect(await page.getByRole("heading", { name: "Préférences", level: 1 }).count()).toBe(1);
+    expect(await switchStatesById(page)).toEqual(expected);
+    expect(await page.getByRole("combobox", { name: "Fréquence d’actualisation" }).textContent()).toContain(
+      "5 minutes",
+    );
+    // Each language keeps its own name.
+    expect(await page.getByRole("combobox", { name: "Langue" }).textContent()).toContain("Français");
 
     // Other screens follow the saved language too.
     await page.goto("/profile");

@@ -2,6 +2,7 @@ import { AVATAR_ACCEPT, AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.t
 
 const ACCEPTED_TYPES = AVATAR_ACCEPT.split(",");
 
+/** Catalog keys of the "account" namespace. */
 export interface AvatarFileProblem {
   title: string;
   description: string;
@@ -13,8 +14,8 @@ export interface AvatarFileProblem {
  */
 export function checkAvatarFile(file: Pick<File, "type" | "size">): AvatarFileProblem | null {
   if (!ACCEPTED_TYPES.includes(file.type))
-    return { title: "Invalid file type", description: "Please upload an image file." };
+    return { title: "avatar.errors.invalidType.title", description: "avatar.errors.invalidType.description" };
   if (file.size > AVATAR_MAX_BYTES)
-    return { title: "File too large", description: "Please upload an image smaller than 5MB." };
+    return { title: "avatar.errors.tooLarge.title", description: "avatar.errors.tooLarge.description" };
   return null;
 }

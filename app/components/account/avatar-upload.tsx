@@ -1,5 +1,6 @@
 import { Loader2, Upload } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Avatar, AvatarFallback, AvatarImage } from "#app/components/ui/avatar.tsx";
@@ -13,6 +14,7 @@ import type { ProfileActionResult } from "./account-action.ts";
 import { checkAvatarFile } from "./avatar-file.ts";
 
 export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; name: string }) {
+  const { t } = useTranslation("account");
   const fetcher = useFetcher<ProfileActionResult>();
   const isUploading = fetcher.state !== "idle";
   const isHydrated = useIsHydrated();
@@ -23,11 +25,11 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shownResult.current === result) return;
     shownResult.current = result;
-    if (result.ok) toast.success("Avatar updated");
-    // The server's refusal (not an image, markup hidden in one) says what to fix.
+    if (result.ok) toast.success(t("avatar.toast.updated"));
+    // The server's refusal (not an image, markup hidden in one) says what to fix, in the reader's language.
     else if (result.reason === "invalid") toast.error(result.title, { description: result.message });
-    else toast.error("Upload failed", { description: "There was an error uploading your avatar. Please try again." });
-  }, [fetcher.state, fetcher.data]);
+    else toast.error(t("avatar.toast.failed.title"), { description: t("avatar.toast.failed.description") });
+  }, [fetcher.state, fetcher.data, t]);
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -37,7 +39,7 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     if (!file) return;
     const problem = checkAvatarFile(file);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      toast.error(t(problem.title), { description: t(problem.description) });
       return;
     }
     const body = new FormData();
@@ -50,14 +52,14 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Profile Picture</h2>
+          <h2>{t("avatar.title")}</h2>
         </CardTitle>
-        <CardDescription>Shown in the sidebar and to your team.</CardDescription>
+        <CardDescription>{t("avatar.description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <div className="relative">
           <Avatar className="size-20">
-            {avatarUrl ? <AvatarImage src={avatarUrl} alt="Your avatar" /> : null}
+            {avatarUrl ? <AvatarImage src={avatarUrl} alt={t("avatar.alt")} /> : null}
             <AvatarFallback className="text-lg">{initials}</AvatarFallback>
           </Avatar>
           {isUploading ? (
@@ -87,14 +89,14 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
               )}
             >
               {isUploading ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Upload aria-hidden="true" />}
-              Upload avatar
+              {t("avatar.upload")}
             </label>
           </div>
           <p id="avatar-hint" className="text-muted-foreground text-sm">
-            JPG, PNG, GIF up to 5MB
+            {t("avatar.hint")}
           </p>
           <p role="status" className="sr-only">
-            {isUploading ? "Uploading avatar…" : ""}
+            {isUploading ? t("avatar.uploading") : ""}
           </p>
         </div>
       </CardContent>

@@ -2,12 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Monitor, Moon, Save, Sun } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPathByValue, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { isTheme } from "#app/lib/theme.ts";
 import { useTheme } from "#app/lib/use-theme.ts";
 import {
@@ -19,19 +21,27 @@ import {
 import type { PreferencesActionResult } from "./account-action.ts";
 import { SettingSwitch } from "./setting-switch.tsx";
 
-const THEME_LABELS = { light: "Light", dark: "Dark", system: "System" } as const;
+/** Each theme's label: a catalog key of the "account" namespace. */
+const THEME_KEYS = {
+  light: "preferences.theme.light",
+  dark: "preferences.theme.dark",
+  system: "preferences.theme.system",
+} as const;
 
 type RefreshInterval = (typeof REFRESH_INTERVALS)[number];
-const REFRESH_INTERVAL_LABELS: Record<RefreshInterval, string> = {
-  "15": "15 seconds",
-  "30": "30 seconds",
-  "60": "1 minute",
-  "300": "5 minutes",
-};
 
+/** "30 seconds", "1 minute", "5 minutes", in the reader's language. */
+function refreshIntervalLabel(interval: RefreshInterval, locale: string): string {
+  const seconds = Number(interval);
+  const [value, unit] = seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
+}
+
+// Each language keeps its own name (Deutsch, Français…), whatever the page's language.
 const languageLabel = (value: string) => LANGUAGES.find((language) => language.value === value)?.label ?? value;
 
 type SwitchName = FieldPathByValue<Preferences, boolean>;
+/** `label` and `description` are catalog keys of the "account" namespace. */
 interface SwitchSetting {
   name: SwitchName;
   label: string;
@@ -39,46 +49,76 @@ interface SwitchSetting {
 }
 
 const NOTIFICATION_SWITCHES: SwitchSetting[] = [
-  { name: "notifications.email", label: "Email notifications", description: "Receive updates and alerts by email." },
-  { name: "notifications.push", label: "Push notifications", description: "Get alerts in your browser." },
-  { name: "notifications.marketing", label: "Marketing emails", description: "News about features and offers." },
+  {
+    name: "notifications.email",
+    label: "preferences.switches.email.label",
+    description: "preferences.switches.email.description",
+  },
+  {
+    name: "notifications.push",
+    label: "preferences.switches.push.label",
+    description: "preferences.switches.push.description",
+  },
+  {
+    name: "notifications.marketing",
+    label: "preferences.switches.marketing.label",
+    description: "preferences.switches.marketing.description",
+  },
   {
     name: "notifications.campaigns",
-    label: "Campaign alerts",
-    description: "Budget, performance and status changes in your campaigns.",
+    label: "preferences.switches.campaigns.label",
+    description: "preferences.switches.campaigns.description",
   },
-  { name: "notifications.billing", label: "Billing alerts", description: "Invoices, payment issues and plan changes." },
+  {
+    name: "notifications.billing",
+    label: "preferences.switches.billing.label",
+    description: "preferences.switches.billing.description",
+  },
 ];
 
 const DASHBOARD_SWITCHES: SwitchSetting[] = [
-  { name: "dashboard.compactMode", label: "Compact mode", description: "Show more data with less spacing." },
-  { name: "dashboard.showTooltips", label: "Show tooltips", description: "Explain metrics when you hover over them." },
+  {
+    name: "dashboard.compactMode",
+    label: "preferences.switches.compactMode.label",
+    description: "preferences.switches.compactMode.description",
+  },
+  {
+    name: "dashboard.showTooltips",
+    label: "preferences.switches.showTooltips.label",
+    description: "preferences.switches.showTooltips.description",
+  },
 ];
 
 const PRIVACY_SWITCHES: SwitchSetting[] = [
   {
     name: "privacy.analytics",
-    label: "Usage analytics",
-    description: "Help improve Adhelm by sharing anonymous usage data.",
+    label: "preferences.switches.analytics.label",
+    description: "preferences.switches.analytics.description",
   },
   {
     name: "privacy.dataSharing",
-    label: "Data sharing",
-    description: "Share anonymized performance data for industry benchmarks.",
+    label: "preferences.switches.dataSharing.label",
+    description: "preferences.switches.dataSharing.description",
   },
 ];
 
 const COOKIE_SWITCHES: SwitchSetting[] = [
-  { name: "privacy.cookiesAnalytics", label: "Analytics cookies", description: "Measure how the app is used." },
+  {
+    name: "privacy.cookiesAnalytics",
+    label: "preferences.switches.cookiesAnalytics.label",
+    description: "preferences.switches.cookiesAnalytics.description",
+  },
   {
     name: "privacy.cookiesMarketing",
-    label: "Marketing cookies",
-    description: "Personalize offers and measure our own campaigns.",
+    label: "preferences.switches.cookiesMarketing.label",
+    description: "preferences.switches.cookiesMarketing.description",
   },
 ];
 
 /** The four preference cards. Theme applies at once and stays in this browser; the rest is saved. */
 export function PreferencesForm({ preferences }: { preferences: Preferences }) {
+  const { t } = useTranslation("account");
+  const locale = useLocale();
   const fetcher = useFetcher<PreferencesActionResult>();
   const form = useForm<Preferences>({ resolver: zodResolver(preferencesSchema), defaultValues: preferences });
   const isSaving = fetcher.state !== "idle";
@@ -91,17 +131,22 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
     shownResult.current = result;
     if (result.ok) {
       form.reset(result.preferences);
-      toast.success("Preferences saved", { description: "Your preferences have been updated." });
-    } else {
-      toast.error("Save failed", { description: result.message });
+      // Written by the action in the language just saved: the page switches to it as it revalidates.
+      toast.success(result.toast.title, { description: result.toast.description });
+      return;
     }
-  }, [fetcher.state, fetcher.data, form]);
+    // A refused value names its field; the action already translated the message.
+    const [field, message] = Object.entries(result.fieldErrors ?? {})[0] ?? [];
+    toast.error(t("preferences.toast.failed"), {
+      description: field && message ? t("preferences.toast.invalidField", { message, field }) : result.message,
+    });
+  }, [fetcher.state, fetcher.data, form, t]);
 
   const onSubmit = form.handleSubmit(
     (values) => {
       fetcher.submit(values, { method: "post", encType: "application/json" });
     },
-    () => toast.error("Save failed", { description: "Some preferences are not valid. Please check them." }),
+    () => toast.error(t("preferences.toast.failed"), { description: t("preferences.toast.invalid") }),
   );
 
   const renderSwitch = ({ name, label, description }: SwitchSetting) => (
@@ -112,8 +157,8 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
       render={({ field }) => (
         <SettingSwitch
           id={`preference-${name.replace(".", "-")}`}
-          label={label}
-          description={description}
+          label={t(label)}
+          description={t(description)}
           checked={field.value}
           onCheckedChange={field.onChange}
         />
@@ -122,18 +167,23 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Preferences" className="flex flex-col gap-6">
-      <PreferencesCard title="Appearance" description="Light, dark, or follow your system. Theme applies at once.">
-        <div className="grid gap-6 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate aria-label={t("preferences.form.label")} className="flex flex-col gap-6">
+      <PreferencesCard title={t("preferences.appearance.title")} description={t("preferences.appearance.description")}>
+        <div className="grid items-start gap-6 sm:grid-cols-2">
           <ThemeSelect />
           <div className="grid gap-2">
-            <Label htmlFor="language-select">Language</Label>
+            <Label htmlFor="language-select">{t("preferences.language.label")}</Label>
             <Controller
               control={form.control}
               name="language"
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="language-select" ref={field.ref} className="w-full">
+                  <SelectTrigger
+                    id="language-select"
+                    ref={field.ref}
+                    className="w-full"
+                    aria-describedby="language-hint"
+                  >
                     <SelectValue>{languageLabel(field.value)}</SelectValue>
                   </SelectTrigger>
                   <SelectContent>
@@ -146,30 +196,36 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
                 </Select>
               )}
             />
+            <p id="language-hint" className="text-muted-foreground text-sm">
+              {t("preferences.language.hint")}
+            </p>
           </div>
         </div>
       </PreferencesCard>
 
-      <PreferencesCard title="Notifications" description="Choose what Adhelm tells you about, and how.">
+      <PreferencesCard
+        title={t("preferences.notifications.title")}
+        description={t("preferences.notifications.description")}
+      >
         {NOTIFICATION_SWITCHES.map(renderSwitch)}
       </PreferencesCard>
 
-      <PreferencesCard title="Dashboard Settings" description="How the dashboard loads and shows your data.">
+      <PreferencesCard title={t("preferences.dashboard.title")} description={t("preferences.dashboard.description")}>
         <Controller
           control={form.control}
           name="dashboard.autoRefresh"
           render={({ field }) => (
             <SettingSwitch
               id="preference-dashboard-autoRefresh"
-              label="Auto-refresh"
-              description="Reload dashboard data automatically."
+              label={t("preferences.switches.autoRefresh.label")}
+              description={t("preferences.switches.autoRefresh.description")}
               checked={field.value}
               onCheckedChange={field.onChange}
             />
           )}
         />
         <div className="grid gap-2">
-          <Label htmlFor="refresh-interval-select">Refresh interval</Label>
+          <Label htmlFor="refresh-interval-select">{t("preferences.refreshInterval.label")}</Label>
           <Controller
             control={form.control}
             name="dashboard.refreshInterval"
@@ -181,12 +237,12 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
                   className="w-full sm:w-60"
                   aria-describedby="refresh-interval-hint"
                 >
-                  <SelectValue>{REFRESH_INTERVAL_LABELS[field.value]}</SelectValue>
+                  <SelectValue>{refreshIntervalLabel(field.value, locale)}</SelectValue>
                 </SelectTrigger>
                 <SelectContent>
                   {REFRESH_INTERVALS.map((interval) => (
                     <SelectItem key={interval} value={interval}>
-                      {REFRESH_INTERVAL_LABELS[interval]}
+                      {refreshIntervalLabel(interval, locale)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -194,18 +250,18 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
             )}
           />
           <p id="refresh-interval-hint" className="text-muted-foreground text-sm">
-            How often auto-refresh reloads the dashboard.
+            {t("preferences.refreshInterval.hint")}
           </p>
         </div>
         {DASHBOARD_SWITCHES.map(renderSwitch)}
       </PreferencesCard>
 
-      <PreferencesCard title="Privacy & Data" description="What Adhelm may collect and which cookies it may set.">
+      <PreferencesCard title={t("preferences.privacy.title")} description={t("preferences.privacy.description")}>
         {PRIVACY_SWITCHES.map(renderSwitch)}
         <SettingSwitch
           id="preference-privacy-cookiesNecessary"
-          label="Necessary cookies"
-          description="Required for sign-in and security. Always on."
+          label={t("preferences.switches.cookiesNecessary.label")}
+          description={t("preferences.switches.cookiesNecessary.description")}
           checked
           disabled
         />
@@ -214,7 +270,7 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
 
       <div className="flex justify-end">
         <SubmitButton isPending={isSaving} icon={<Save aria-hidden="true" />} className="w-full sm:w-auto">
-          Save Preferences
+          {t("preferences.form.save")}
         </SubmitButton>
       </div>
     </form>
@@ -245,24 +301,25 @@ function PreferencesCard({
 
 /** Stored in this browser only (localStorage `theme`); shows "System" until mounted. */
 function ThemeSelect() {
+  const { t } = useTranslation("account");
   const { theme, setTheme } = useTheme();
   return (
     <div className="grid gap-2">
-      <Label htmlFor="theme-select">Theme</Label>
+      <Label htmlFor="theme-select">{t("preferences.theme.label")}</Label>
       <Select value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
         <SelectTrigger id="theme-select" className="w-full">
           {/* Explicit text so the server render (before mount) already reads "System". */}
-          <SelectValue>{THEME_LABELS[theme]}</SelectValue>
+          <SelectValue>{t(THEME_KEYS[theme])}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value="light">
-            <Sun aria-hidden="true" /> Light
+            <Sun aria-hidden="true" /> {t(THEME_KEYS.light)}
           </SelectItem>
           <SelectItem value="dark">
-            <Moon aria-hidden="true" /> Dark
+            <Moon aria-hidden="true" /> {t(THEME_KEYS.dark)}
           </SelectItem>
           <SelectItem value="system">
-            <Monitor aria-hidden="true" /> System
+            <Monitor aria-hidden="true" /> {t(THEME_KEYS.system)}
           </SelectItem>
         </SelectContent>
       </Select>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
@@ -10,6 +11,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import {
   COMPANY_SIZES,
@@ -19,7 +21,7 @@ import {
   profileSchema,
 } from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
-import { COMPANY_SIZE_LABELS, type ProfileFormValues, ROLE_LABELS } from "./profile-values.ts";
+import { COMPANY_SIZE_KEYS, type ProfileFormValues, ROLE_KEYS } from "./profile-values.ts";
 
 const FIELDS = Object.keys(profileSchema.shape) as Array<FieldPath<ProfileInput>>;
 const isField = (name: string): name is FieldPath<ProfileInput> => (FIELDS as string[]).includes(name);
@@ -34,6 +36,7 @@ export function ProfileForm({
   email: string;
   options: ProfileOptions;
 }) {
+  const { t } = useTranslation("account");
   const fetcher = useFetcher<ProfileActionResult>();
   const form = useForm<ProfileInput, unknown, ProfileUpdate>({
     resolver: zodResolver(profileSchema),
@@ -51,15 +54,15 @@ export function ProfileForm({
     shownResult.current = result;
     if (result.ok) {
       if (result.intent === "profile") form.reset(result.profile);
-      toast.success("Profile updated");
+      toast.success(t("profile.toast.updated"));
       return;
     }
     const fieldErrors = Object.entries(result.fieldErrors ?? {}).filter(([name]) => isField(name));
     fieldErrors.forEach(([name, message], index) => {
       if (isField(name)) form.setError(name, { type: "server", message }, { shouldFocus: index === 0 });
     });
-    toast.error("Update failed", { description: "There was an error updating your profile. Please try again." });
-  }, [fetcher.state, fetcher.data, form]);
+    toast.error(t("profile.toast.failed.title"), { description: t("profile.toast.failed.description") });
+  }, [fetcher.state, fetcher.data, form, t]);
 
   const onSubmit = form.handleSubmit((update) => {
     fetcher.submit({ ...update }, { method: "post", encType: "application/json" });
@@ -71,13 +74,13 @@ export function ProfileForm({
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Personal Information</h2>
+          <h2>{t("profile.form.title")}</h2>
         </CardTitle>
-        <CardDescription>Your name, company and how Adhelm shows times and amounts.</CardDescription>
+        <CardDescription>{t("profile.form.description")}</CardDescription>
       </CardHeader>
-      <form onSubmit={onSubmit} noValidate aria-label="Personal information" className="flex flex-col gap-6">
+      <form onSubmit={onSubmit} noValidate aria-label={t("profile.form.label")} className="flex flex-col gap-6">
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field id="profile-first-name" label="First name" error={errors.first_name?.message}>
+          <Field id="profile-first-name" label={t("profile.fields.firstName")} error={errors.first_name?.message}>
             {(aria) => (
               <Input
                 autoComplete="given-name"
@@ -87,7 +90,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-last-name" label="Last name" error={errors.last_name?.message}>
+          <Field id="profile-last-name" label={t("profile.fields.lastName")} error={errors.last_name?.message}>
             {(aria) => (
               <Input
                 autoComplete="family-name"
@@ -98,7 +101,7 @@ export function ProfileForm({
             )}
           </Field>
           <div className="grid content-start gap-2 sm:col-span-2">
-            <Label htmlFor="profile-email">Email</Label>
+            <Label htmlFor="profile-email">{t("profile.fields.email")}</Label>
             <Input
               id="profile-email"
               type="email"
@@ -108,12 +111,12 @@ export function ProfileForm({
               aria-describedby="profile-email-hint"
             />
             <p id="profile-email-hint" className="text-muted-foreground text-sm">
-              Email cannot be changed
+              {t("profile.fields.emailHint")}
             </p>
           </div>
           <Field
             id="profile-company-name"
-            label="Company name"
+            label={t("profile.fields.companyName")}
             error={errors.company_name?.message}
             className="sm:col-span-2"
           >
@@ -126,7 +129,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-company-size" label="Company size" error={errors.company_size?.message}>
+          <Field id="profile-company-size" label={t("profile.fields.companySize")} error={errors.company_size?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -134,14 +137,14 @@ export function ProfileForm({
                 render={({ field }) => (
                   <Select value={field.value ?? ""} onValueChange={field.onChange}>
                     <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue placeholder="Select company size">
-                        {field.value ? COMPANY_SIZE_LABELS[field.value] : undefined}
+                      <SelectValue placeholder={t("profile.fields.companySizePlaceholder")}>
+                        {field.value ? t(COMPANY_SIZE_KEYS[field.value]) : undefined}
                       </SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       {COMPANY_SIZES.map((size) => (
                         <SelectItem key={size} value={size}>
-                          {COMPANY_SIZE_LABELS[size]}
+                          {t(COMPANY_SIZE_KEYS[size])}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -150,7 +153,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-role" label="Role" error={errors.role?.message}>
+          <Field id="profile-role" label={t("profile.fields.role")} error={errors.role?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -158,12 +161,12 @@ export function ProfileForm({
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
                     <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue>{ROLE_LABELS[field.value]}</SelectValue>
+                      <SelectValue>{t(ROLE_KEYS[field.value])}</SelectValue>
                     </SelectTrigger>
                     <SelectContent>
                       {PROFILE_ROLES.map((role) => (
                         <SelectItem key={role} value={role}>
-                          {ROLE_LABELS[role]}
+                          {t(ROLE_KEYS[role])}
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -172,7 +175,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-timezone" label="Timezone" error={errors.timezone?.message}>
+          <Field id="profile-timezone" label={t("profile.fields.timezone")} error={errors.timezone?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -195,7 +198,7 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-currency" label="Currency" error={errors.currency?.message}>
+          <Field id="profile-currency" label={t("profile.fields.currency")} error={errors.currency?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -221,11 +224,11 @@ export function ProfileForm({
         <CardFooter className="justify-end border-t">
           <SubmitButton
             isPending={isSaving}
-            pendingLabel="Saving…"
+            pendingLabel={t("profile.form.saving")}
             icon={<Save aria-hidden="true" />}
             className="w-full sm:w-auto"
           >
-            Save Changes
+            {t("profile.form.save")}
           </SubmitButton>
         </CardFooter>
       </form>
@@ -253,6 +256,7 @@ function Field({
   className?: string;
   children: (aria: FieldAria) => ReactNode;
 }) {
+  const { t } = useTranslation("account");
   const errorId = `${id}-error`;
   return (
     <div className={cn("grid content-start gap-2", className)}>
@@ -260,7 +264,7 @@ function Field({
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
       {error ? (
         <p id={errorId} className="text-destructive text-sm">
-          {error}
+          {translateMessage(t, error)}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import type { CurrencyOption } from "#core/accounts/profile-options.ts";
 import type { UserProfile } from "#core/accounts/profile-repository.ts";
 import { COMPANY_SIZES, PROFILE_DEFAULTS, PROFILE_ROLES, type ProfileRole } from "#core/accounts/profile-schema.ts";
 
@@ -14,21 +15,39 @@ export interface ProfileFormValues {
   currency: string;
 }
 
-export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
-  "1-10": "1-10 employees",
-  "11-50": "11-50 employees",
-  "51-200": "51-200 employees",
-  "201-500": "201-500 employees",
-  "501-1000": "501-1000 employees",
-  "1000+": "1000+ employees",
+/** Each company size's label: a catalog key of the "account" namespace. */
+export const COMPANY_SIZE_KEYS: Record<CompanySize, string> = {
+  "1-10": "profile.companySizes.1to10",
+  "11-50": "profile.companySizes.11to50",
+  "51-200": "profile.companySizes.51to200",
+  "201-500": "profile.companySizes.201to500",
+  "501-1000": "profile.companySizes.501to1000",
+  "1000+": "profile.companySizes.over1000",
 };
 
-export const ROLE_LABELS: Record<ProfileRole, string> = {
-  admin: "Admin",
-  manager: "Manager",
-  analyst: "Analyst",
-  viewer: "Viewer",
+/** Each role's label: a catalog key of the "account" namespace. */
+export const ROLE_KEYS: Record<ProfileRole, string> = {
+  admin: "profile.roles.admin",
+  manager: "profile.roles.manager",
+  analyst: "profile.roles.analyst",
+  viewer: "profile.roles.viewer",
 };
+
+/**
+ * The one profile message core builds from a variable (profile-schema.ts's optionalText), as its
+ * text reads: the messages-account catalog translates it like core's other messages.
+ * (profile-values.test.ts checks the schema still says exactly this.)
+ */
+export const COMPANY_NAME_TOO_LONG_MESSAGE = "Company name must be at most 200 characters";
+
+/** The currencies with their names in the reader's locale ("EUR — Euro"), codes as core lists them. */
+export function currenciesIn(currencies: CurrencyOption[], locale: string): CurrencyOption[] {
+  const names = new Intl.DisplayNames(locale, { type: "currency", fallback: "code" });
+  return currencies.map(({ code }) => {
+    const name = names.of(code);
+    return { code, label: name && name !== code ? `${code} — ${name}` : code };
+  });
+}
 
 const isCompanySize = (value: string | null): value is CompanySize =>
   (COMPANY_SIZES as readonly (string | null)[]).includes(value);

@@ -10,12 +10,14 @@
  * - `resetParams`: search params to drop when the range changes (default `["page"]`).
  * - `className`: extra classes on the wrapper.
  *
- * The trigger's accessible name starts with "Date range:" (then the preset and the dates).
+ * The trigger's accessible name starts with "Date range:" (then the preset and the dates), in the
+ * reader's language; dates read in the reader's locale.
  * The loader reads the same params, so a reload or a shared link opens the same range. While the
  * new range loads, the trigger shows a spinner (the page dims its own content).
  */
 import { CalendarDays, Check, ChevronDown, Loader2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -24,14 +26,15 @@ import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popo
 import { cn } from "#app/lib/cn.ts";
 import type { DateRange } from "#core/analytics/analytics-types.ts";
 import {
-  DATE_RANGE_PRESET_LABELS,
   DATE_RANGE_PRESETS,
   type DateRangePreset,
   dateRangeInputSchema,
   dateRangeToSearchParams,
+  MAX_RANGE_DAYS,
   type ResolvedDateRange,
 } from "#core/analytics/date-range.ts";
-import { formatDateRange } from "./format-metrics.ts";
+import { usePresetLabel } from "./date-range-label.ts";
+import { useMetricFormat } from "./use-metric-format.ts";
 
 const RANGE_PARAMS = ["range", "from", "to"];
 const NAMED_PRESETS = DATE_RANGE_PRESETS.filter(
@@ -54,6 +57,9 @@ export function searchWithRange(search: string, range: ResolvedDateRange, resetP
 }
 
 export function DateRangePicker({ range, previousRange, resetParams = ["page"], className }: DateRangePickerProps) {
+  const { t } = useTranslation("analytics");
+  const presetLabel = usePresetLabel();
+  const format = useMetricFormat();
   const [isOpen, setIsOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -78,17 +84,20 @@ export function DateRangePicker({ range, previousRange, resetParams = ["page"], 
             ) : (
               <CalendarDays aria-hidden="true" className="text-muted-foreground" />
             )}
-            <span className="sr-only">Date range: </span>
-            <span className="font-medium">{DATE_RANGE_PRESET_LABELS[range.preset]}</span>
+            <span className="sr-only">{t("picker.dateRange")} </span>
+            <span className="font-medium">{presetLabel(range.preset)}</span>
             <span className="hidden truncate text-muted-foreground tabular-nums sm:inline">
-              {formatDateRange(range)}
+              {format.dateRange(range)}
             </span>
             <ChevronDown aria-hidden="true" className="ml-auto text-muted-foreground" />
           </Button>
         </PopoverTrigger>
         <PopoverContent align="start" className="w-[min(calc(100vw-2rem),34rem)] p-0">
           <div className="flex flex-col sm:flex-row">
-            <ul aria-label="Presets" className="flex flex-col gap-0.5 border-b p-2 sm:w-48 sm:border-r sm:border-b-0">
+            <ul
+              aria-label={t("picker.presets")}
+              className="flex flex-col gap-0.5 border-b p-2 sm:w-48 sm:border-r sm:border-b-0"
+            >
               {NAMED_PRESETS.map((preset) => {
                 const isSelected = range.preset === preset;
                 return (
@@ -102,7 +111,7 @@ export function DateRangePicker({ range, previousRange, resetParams = ["page"], 
                         isSelected && "bg-accent font-medium",
                       )}
                     >
-                      {DATE_RANGE_PRESET_LABELS[preset]}
+                      {presetLabel(preset)}
                       {isSelected ? <Check aria-hidden="true" className="ml-auto size-4" /> : null}
                     </button>
                   </li>
@@ -114,14 +123,25 @@ export function DateRangePicker({ range, previousRange, resetParams = ["page"], 
         </PopoverContent>
       </Popover>
       <p className="text-muted-foreground text-xs tabular-nums">
-        <span className="sm:hidden">{formatDateRange(range)} · </span>vs previous period{" "}
-        <span className="whitespace-nowrap">({formatDateRange(previousRange)})</span>
+        <span className="sm:hidden">{format.dateRange(range)} · </span>
+        {t("compare.previousPeriod")} <span className="whitespace-nowrap">({format.dateRange(previousRange)})</span>
       </p>
     </div>
   );
 }
 
+/** The range schema's messages (core keeps them in English for the API), in the "analytics" catalog. */
+const RANGE_ERROR_KEYS = new Map<string, string>([
+  ["A custom range needs both a start and an end date.", "picker.errors.bothDates"],
+  ["The start date must not be after the end date.", "picker.errors.startAfterEnd"],
+  [`A range covers at most ${MAX_RANGE_DAYS.toLocaleString("en-US")} days.`, "picker.errors.tooLong"],
+  ["Dates are written YYYY-MM-DD.", "picker.errors.dateFormat"],
+  ["That date does not exist.", "picker.errors.noSuchDate"],
+]);
+
 function CustomRangeForm({ range, onApply }: { range: DateRange; onApply: (range: ResolvedDateRange) => void }) {
+  const { t } = useTranslation("analytics");
+  const format = useMetricFormat();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
 
@@ -134,7 +154,8 @@ function CustomRangeForm({ range, onApply }: { range: DateRange; onApply: (range
       to: String(form.get("to") ?? ""),
     });
     if (!parsed.success || !parsed.data.from || !parsed.data.to) {
-      setError(parsed.error?.issues[0]?.message ?? "Choose a start and an end date.");
+      const key = RANGE_ERROR_KEYS.get(parsed.error?.issues[0]?.message ?? "") ?? "picker.errors.chooseDates";
+      setError(t(key, { days: format.number(MAX_RANGE_DAYS) }));
       return;
     }
     setError(null);
@@ -142,11 +163,11 @@ function CustomRangeForm({ range, onApply }: { range: DateRange; onApply: (range
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-1 flex-col gap-3 p-4" aria-label="Custom range">
-      <p className="font-medium text-sm">Custom range</p>
+    <form onSubmit={submit} noValidate className="flex flex-1 flex-col gap-3 p-4" aria-label={t("picker.customRange")}>
+      <p className="font-medium text-sm">{t("picker.customRange")}</p>
       <div className="grid grid-cols-2 gap-3">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-from`}>From</Label>
+          <Label htmlFor={`${id}-from`}>{t("picker.from")}</Label>
           <Input
             id={`${id}-from`}
             name="from"
@@ -156,7 +177,7 @@ function CustomRangeForm({ range, onApply }: { range: DateRange; onApply: (range
           />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-to`}>To</Label>
+          <Label htmlFor={`${id}-to`}>{t("picker.to")}</Label>
           <Input
             id={`${id}-to`}
             name="to"
@@ -172,7 +193,7 @@ function CustomRangeForm({ range, onApply }: { range: DateRange; onApply: (range
         </p>
       ) : null}
       <Button type="submit" size="sm" className="self-end">
-        Apply
+        {t("picker.apply")}
       </Button>
     </form>
   );

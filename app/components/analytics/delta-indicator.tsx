@@ -8,11 +8,13 @@
  * - `className`: extra classes.
  *
  * Screen readers hear "up 12.5% vs previous period"; without a previous value it shows nothing
- * but an en dash with "no previous data".
+ * but an en dash with "no previous data". Figures and words are in the reader's language.
  */
+import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { type DeltaTone, deltaOf, type GoodDirection } from "./delta.ts";
-import { formatChange } from "./format-metrics.ts";
+import { formatChange, formatPercent } from "./format-metrics.ts";
 
 const TONE_CLASSES: Record<DeltaTone, string> = {
   good: "text-success",
@@ -21,7 +23,7 @@ const TONE_CLASSES: Record<DeltaTone, string> = {
 };
 
 const ARROWS = { up: "▲", down: "▼", flat: "" } as const;
-const SPOKEN = { up: "up", down: "down", flat: "unchanged" } as const;
+const SPOKEN = { up: "compare.up", down: "compare.down", flat: "compare.unchanged" } as const;
 
 export interface DeltaIndicatorProps {
   current: number | null;
@@ -31,16 +33,19 @@ export interface DeltaIndicatorProps {
 }
 
 export function DeltaIndicator({ current, previous, goodDirection, className }: DeltaIndicatorProps) {
+  const { t } = useTranslation("analytics");
+  const locale = useLocale();
   const delta = deltaOf(current, previous, goodDirection);
   if (delta.change == null) {
     return (
       <span className={cn("text-muted-foreground text-xs tabular-nums", className)}>
         <span aria-hidden="true">–</span>
-        <span className="sr-only">no previous data</span>
+        <span className="sr-only">{t("compare.noPreviousData")}</span>
       </span>
     );
   }
-  const text = delta.direction === "flat" ? "0.0%" : formatChange(Math.abs(delta.change)).slice(1);
+  const text =
+    delta.direction === "flat" ? formatPercent(0, 1, locale) : formatChange(Math.abs(delta.change), locale).slice(1);
   return (
     <span
       data-tone={delta.tone}
@@ -55,9 +60,9 @@ export function DeltaIndicator({ current, previous, goodDirection, className }: 
           {ARROWS[delta.direction]}
         </span>
       )}
-      <span className="sr-only">{SPOKEN[delta.direction]} </span>
+      <span className="sr-only">{t(SPOKEN[delta.direction])} </span>
       {text}
-      <span className="sr-only"> vs previous period</span>
+      <span className="sr-only"> {t("compare.previousPeriod")}</span>
     </span>
   );
 }

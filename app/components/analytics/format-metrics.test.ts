@@ -6,9 +6,12 @@ import {
   formatCompactMoney,
   formatCompactNumber,
   formatDateRange,
+  formatList,
   formatNumber,
   formatPercent,
   formatRoas,
+  formatShortDate,
+  metricFormat,
 } from "./format-metrics.ts";
 
 const plain = (text: string) => text.replace(/\u00a0/g, " ");
@@ -43,6 +46,39 @@ describe("metric formatting", () => {
     expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" })).toBe("Mar 1 – Mar 30, 2026");
     expect(formatDateRange({ from: "2025-12-02", to: "2026-01-30" })).toBe("Dec 2, 2025 – Jan 30, 2026");
     expect(formatDateRange({ from: "2026-03-01", to: "2026-03-01" })).toBe("Mar 1, 2026");
+  });
+});
+
+describe("metric formatting in the reader's locale", () => {
+  it.each([
+    [formatRoas(3.4212, "de-DE"), "3,42×"],
+    [formatRoas(1234.5), "1234.50×"],
+    [formatPercent(0.0345, undefined, "de-DE"), "3,45 %"],
+    [formatPercent(0.0345, undefined, "fr-FR"), "3,45 %"],
+    [formatChange(-0.04, "es-ES"), "−4,0 %"],
+    [formatNumber(12345, "de-DE"), "12.345"],
+    [formatNumber(12345, "fr-FR"), "12 345"],
+    [formatCompactMoney(123_450, "EUR", "de-DE"), "1.234,50 €"],
+    [formatCompactMoney(123_450, "USD", "fr-FR"), "1 234,50 $US"],
+    [formatCompactNumber(1_250_000, "es-ES"), "1,3 M"],
+    [formatList(["USD", "EUR"]), "USD, EUR"],
+    [formatList(["USD", "EUR"], "fr-FR"), "USD et EUR"],
+    [formatShortDate("2026-03-01", "de-DE"), "1. März"],
+  ])("%s reads %s", (actual, expected) => {
+    expect(plain(actual).replace(/\u202f/g, " ")).toBe(expected);
+  });
+
+  it("writes ranges with the locale's month names", () => {
+    expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" }, "de-DE")).toBe("1. März – 30. März 2026");
+    expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" }, "fr-FR")).toBe("1 mars – 30 mars 2026");
+    expect(formatDateRange({ from: "2025-12-02", to: "2026-01-30" }, "es-ES")).toBe("2 dic 2025 – 30 ene 2026");
+  });
+
+  it("binds every formatter to one locale, US English as before without one", () => {
+    const german = metricFormat("de-DE");
+    expect(plain(german.money(123_450, "USD"))).toBe("1.234,50 $");
+    expect(german.dateRange({ from: "2026-03-01", to: "2026-03-01" })).toBe("1. März 2026");
+    expect(metricFormat("en-US").roas(3.4212)).toBe(formatRoas(3.4212));
   });
 });
 

@@ -4,14 +4,15 @@
  * Props:
  * - `label`: "Spend", "ROAS"… also the tile's accessible name (role="group").
  * - `current`, `previous`: the range's and the previous period's raw numbers (null: not available).
- * - `format`: turns either into text ("$12,340.00", "3.42×"); see `format-metrics.ts`. The previous
- *   figure is shown as "vs $10,100.00".
+ * - `format`: turns either into text ("$12,340.00", "3.42×"), in the reader's locale
+ *   (`useMetricFormat()`). The previous figure is shown as "vs $10,100.00".
  * - `goodDirection`: "higher" | "lower" | "neutral"; lower is better for CPA and CPC.
  * - `secondary`: an optional second line under the value (e.g. "CTR 2.31%").
  * - `icon`: an optional lucide icon shown top right.
  * - `className`: extra classes on the card.
  */
 import type { LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { GoodDirection } from "./delta.ts";
@@ -38,6 +39,7 @@ export function KpiTile({
   icon: Icon,
   className,
 }: KpiTileProps) {
+  const { t } = useTranslation("analytics");
   return (
     <Card role="group" aria-label={label} className={cn("gap-2 px-4 py-4 sm:px-5", className)}>
       <div className="flex items-center justify-between gap-2">
@@ -47,7 +49,7 @@ export function KpiTile({
       <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{format(current)}</p>
       <div className="flex min-h-4 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs">
         <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} />
-        <span className="text-muted-foreground tabular-nums">vs {format(previous)}</span>
+        <span className="text-muted-foreground tabular-nums">{t("compare.versus", { value: format(previous) })}</span>
       </div>
       {secondary ? <p className="text-muted-foreground text-xs tabular-nums">{secondary}</p> : null}
     </Card>

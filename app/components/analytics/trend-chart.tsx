@@ -15,13 +15,18 @@
  * - `className`: extra classes on the wrapper.
  *
  * Screen readers get a visually hidden table of the values (up to 92 days) or, for longer ranges, a
- * summary of each series. The chart itself draws after hydration; the server sends a placeholder
- * of the same height, so the page does not jump.
+ * summary of each series, in the reader's language. Dates on the axis, in the tooltip and in the
+ * table read in the reader's locale; `format` should too (`useMetricFormat()`). The chart itself
+ * draws after hydration; the server sends a placeholder of the same height, so the page does not
+ * jump.
  */
+import type { TFunction } from "i18next";
 import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Area, CartesianGrid, ComposedChart, Line, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { formatShortDate } from "./format-metrics.ts";
 
@@ -57,6 +62,8 @@ export function colorOfSeries(series: TrendSeries, index: number): string {
 
 export function TrendChart({ title, data, series, height = 280, canToggleSeries = false, className }: TrendChartProps) {
   const isHydrated = useIsHydrated();
+  const locale = useLocale();
+  const shortDate = (date: string) => formatShortDate(date, locale);
   const isFill = height === "fill";
   const [hiddenKeys, setHiddenKeys] = useState<ReadonlySet<string>>(new Set());
   // useId may contain characters (":", "«") that break a url(#id) reference.
@@ -105,7 +112,7 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
             <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
             <XAxis
               dataKey="date"
-              tickFormatter={formatShortDate}
+              tickFormatter={shortDate}
               tickLine={false}
               axisLine={false}
               tickMargin={8}
@@ -135,7 +142,7 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
             />
             <Tooltip
               cursor={{ stroke: "var(--border)" }}
-              content={(props: TooltipContentProps) => <ChartTooltip {...props} series={visible} />}
+              content={(props: TooltipContentProps) => <ChartTooltip {...props} series={visible} locale={locale} />}
             />
             {visible.map((item) =>
               item.kind === "area" ? (
@@ -182,13 +189,14 @@ function ChartTooltip({
   payload,
   label,
   series,
-}: TooltipContentProps & { series: Array<TrendSeries & { color: string }> }) {
+  locale,
+}: TooltipContentProps & { series: Array<TrendSeries & { color: string }>; locale: string }) {
   if (!active || !payload?.length || typeof label !== "string") return null;
   const point = payload[0]?.payload as TrendPoint | undefined;
   if (!point) return null;
   return (
     <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-popover-foreground text-xs shadow-md">
-      <p className="mb-1.5 font-medium">{formatShortDate(label)}</p>
+      <p className="mb-1.5 font-medium">{formatShortDate(label, locale)}</p>
       <ul className="flex flex-col gap-1">
         {series.map((item) => (
           <li key={item.key} className="flex items-center gap-2">
@@ -211,8 +219,9 @@ function ChartLegend({
   hiddenKeys: ReadonlySet<string>;
   onToggle?: (key: string) => void;
 }) {
+  const { t } = useTranslation("analytics");
   return (
-    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs" aria-label="Series">
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs" aria-label={t("chart.series")}>
       {series.map((item) => {
         const swatch = (
           <span
@@ -247,12 +256,14 @@ function ChartLegend({
 }
 
 function ScreenReaderData({ title, data, series }: { title: string; data: TrendPoint[]; series: TrendSeries[] }) {
-  if (data.length === 0) return <p className="sr-only">{title}: no data in this range.</p>;
+  const { t } = useTranslation("analytics");
+  const locale = useLocale();
+  if (data.length === 0) return <p className="sr-only">{t("chart.noData", { title })}</p>;
   if (data.length > MAX_TABLE_ROWS) {
     return (
-      <ul className="sr-only" aria-label={`${title}: summary`}>
+      <ul className="sr-only" aria-label={t("chart.summary", { title })}>
         {series.map((item) => (
-          <li key={item.key}>{summarizeSeries(item, data)}</li>
+          <li key={item.key}>{summarizeSeries(item, data, t, locale)}</li>
         ))}
       </ul>
     );
@@ -264,7 +275,7 @@ function ScreenReaderData({ title, data, series }: { title: string; data: TrendP
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
+            <th scope="col">{t("chart.date")}</th>
             {series.map((item) => (
               <th key={item.key} scope="col">
                 {item.label}
@@ -275,7 +286,7 @@ function ScreenReaderData({ title, data, series }: { title: string; data: TrendP
         <tbody>
           {data.map((point) => (
             <tr key={point.date}>
-              <th scope="row">{formatShortDate(point.date)}</th>
+              <th scope="row">{formatShortDate(point.date, locale)}</th>
               {series.map((item) => (
                 <td key={item.key}>{item.format(Number(point[item.key] ?? 0))}</td>
               ))}
@@ -287,16 +298,25 @@ function ScreenReaderData({ title, data, series }: { title: string; data: TrendP
   );
 }
 
-/** "Spend: $120.00 on Mar 1, $95.00 on May 30; highest $210.00 on Apr 12." */
-export function summarizeSeries(series: TrendSeries, data: TrendPoint[]): string {
+/** "Spend: $120.00 on Mar 1, $95.00 on May 30; highest $210.00 on Apr 12.", in `t`'s language. */
+export function summarizeSeries(
+  series: TrendSeries,
+  data: TrendPoint[],
+  t: TFunction<"analytics">,
+  locale: string,
+): string {
   const valueAt = (point: TrendPoint) => Number(point[series.key] ?? 0);
   const first = data[0];
   const last = data[data.length - 1];
-  if (!first || !last) return `${series.label}: no data.`;
+  if (!first || !last) return t("chart.seriesNoData", { label: series.label });
   const highest = data.reduce((best, point) => (valueAt(point) > valueAt(best) ? point : best), first);
-  return (
-    `${series.label}: ${series.format(valueAt(first))} on ${formatShortDate(first.date)}, ` +
-    `${series.format(valueAt(last))} on ${formatShortDate(last.date)}; ` +
-    `highest ${series.format(valueAt(highest))} on ${formatShortDate(highest.date)}.`
-  );
+  return t("chart.seriesSummary", {
+    label: series.label,
+    first: series.format(valueAt(first)),
+    firstDate: formatShortDate(first.date, locale),
+    last: series.format(valueAt(last)),
+    lastDate: formatShortDate(last.date, locale),
+    highest: series.format(valueAt(highest)),
+    highestDate: formatShortDate(highest.date, locale),
+  });
 }

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Input } from "#app/components/ui/input.tsx";
+import { useAuthTranslation } from "./auth-messages.ts";
 import { FormField } from "./form-field.tsx";
 import { PasswordInput } from "./password-input.tsx";
 import { PasswordStrength } from "./password-strength.tsx";
@@ -16,14 +17,16 @@ export function EmailField({
   error?: string;
   disabled: boolean;
 }) {
+  const { t, message } = useAuthTranslation();
   return (
-    <FormField id={id} label="Email" error={error}>
+    <FormField id={id} label={t("fields.email")} error={message(error)}>
       {(field) => (
         <Input
           {...field}
           {...registration}
           type="email"
           autoComplete="email"
+          // i18n-ignore: an example address
           placeholder="you@company.com"
           disabled={disabled}
         />
@@ -49,19 +52,24 @@ export function NewPasswordFields({
   errors: { password?: string; confirmPassword?: string };
   disabled: boolean;
 }) {
+  const { message } = useAuthTranslation();
   return (
     <>
       <FormField
         id={`${idPrefix}-password`}
         label={labels.password}
-        error={errors.password}
+        error={message(errors.password)}
         hint={<PasswordStrength id={`${idPrefix}-password-strength`} password={password} />}
       >
         {(field) => (
           <PasswordInput {...field} {...registrations.password} autoComplete="new-password" disabled={disabled} />
         )}
       </FormField>
-      <FormField id={`${idPrefix}-confirm-password`} label={labels.confirmPassword} error={errors.confirmPassword}>
+      <FormField
+        id={`${idPrefix}-confirm-password`}
+        label={labels.confirmPassword}
+        error={message(errors.confirmPassword)}
+      >
         {(field) => (
           <PasswordInput
             {...field}

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LogoMark } from "#app/components/layout/logo.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -24,6 +25,7 @@ export function AuthScreen({
   isHeaderless?: boolean;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <div
       className={cn(
@@ -36,7 +38,7 @@ export function AuthScreen({
           <Button variant="ghost" size="sm" asChild className="-ml-3">
             <Link to="/">
               <ArrowLeft aria-hidden="true" />
-              Back to Home
+              {t("screen.backToHome")}
             </Link>
           </Button>
         </div>
@@ -55,8 +57,8 @@ export function AuthScreen({
   );
 }
 
-/** A text link inside auth cards. */
-export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+/** A text link inside auth cards (its text may come from a `<Trans>` component's children). */
+export function AuthLink({ to, children }: { to: string; children?: ReactNode }) {
   return (
     <Link
       to={to}

@@ -1,10 +1,12 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { authClient } from "#app/lib/auth-client.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { useRootData } from "#app/root.tsx";
+import { authErrorMessage } from "./auth-messages.ts";
 
 function GitHubMark() {
   return (
@@ -19,11 +21,12 @@ export function GitHubButton({ from, disabled }: { from: "login" | "signup"; dis
   const isConfigured = useRootData()?.isGitHubConfigured ?? false;
   const [isRedirecting, setIsRedirecting] = useState(false);
   const isHydrated = useIsHydrated();
-  const failureTitle = from === "login" ? "GitHub sign in failed" : "GitHub sign up failed";
+  const { t } = useTranslation("auth");
+  const failureTitle = from === "login" ? t("github.signInFailed") : t("github.signUpFailed");
 
   async function startGitHub() {
     if (!isConfigured) {
-      toast.error(failureTitle, { description: "GitHub sign-in is not configured on this server." });
+      toast.error(failureTitle, { description: t("github.notConfigured") });
       return;
     }
     setIsRedirecting(true);
@@ -31,7 +34,7 @@ export function GitHubButton({ from, disabled }: { from: "login" | "signup"; dis
       window.location.assign(await authClient.gitHubAuthorizationUrl(from));
     } catch (error) {
       console.warn(failureTitle, error);
-      toast.error(failureTitle, { description: error instanceof Error ? error.message : undefined });
+      toast.error(failureTitle, { description: authErrorMessage(t, error) });
       setIsRedirecting(false);
     }
   }
@@ -44,17 +47,18 @@ export function GitHubButton({ from, disabled }: { from: "login" | "signup"; dis
       disabled={!isHydrated || disabled || isRedirecting}
     >
       {isRedirecting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <GitHubMark />}
-      Continue with GitHub
+      {t("github.continue")}
     </Button>
   );
 }
 
 /** The "or" rule between GitHub and the email form. */
 export function AuthDivider() {
+  const { t } = useTranslation("auth");
   return (
     <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
       <span className="h-px flex-1 bg-border" />
-      or continue with email
+      {t("github.divider")}
       <span className="h-px flex-1 bg-border" />
     </div>
   );

@@ -1,11 +1,12 @@
 import { CircleCheck, CirclePause, CircleSlash } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import type { GoodDirection } from "#app/components/analytics/delta.ts";
 import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
 import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { CampaignStatus } from "#core/shared/domain-enums.ts";
-import { platformListingOf, platformNameOf, STATUS_LABELS } from "./campaign-labels.ts";
+import { platformListingOf, platformNameOf, STATUS_KEYS } from "./campaign-labels.ts";
 
 /** The platform's small tile, decorative: say the platform's name elsewhere. */
 export function PlatformMark({ platform }: { platform: string }) {
@@ -46,11 +47,12 @@ const STATUS_STYLES: Record<CampaignStatus, { className: string; icon: typeof Ci
 
 /** Status in words with an icon; the colour only repeats what the word says. */
 export function CampaignStatusBadge({ status, className }: { status: CampaignStatus; className?: string }) {
+  const { t } = useTranslation("campaigns");
   const { className: tone, icon: Icon } = STATUS_STYLES[status];
   return (
     <Badge variant="outline" className={cn(tone, className)}>
       <Icon aria-hidden="true" />
-      {STATUS_LABELS[status]}
+      {t(STATUS_KEYS[status])}
     </Badge>
   );
 }

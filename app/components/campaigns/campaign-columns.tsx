@@ -1,27 +1,24 @@
 /**
  * The campaigns table's columns after the fixed ones (selection and name): what each shows, how it
- * sorts, and whether higher is good news for its change against the previous period.
+ * sorts, and whether higher is good news for its change against the previous period. A column's
+ * label is a key of the "campaigns" catalog, translated where it is shown; its figures are
+ * formatted in the reader's locale (`useMetricFormat()`).
  */
 import type { ReactNode } from "react";
 import type { GoodDirection } from "#app/components/analytics/delta.ts";
-import {
-  formatMoney,
-  formatMoneyOrDash,
-  formatNumber,
-  formatPercent,
-  formatRoas,
-} from "#app/components/analytics/format-metrics.ts";
+import type { MetricFormat } from "#app/components/analytics/format-metrics.ts";
 import type { CampaignRow, CampaignSortKey, Kpis } from "#core/analytics/analytics-types.ts";
 import { CampaignStatusBadge, MetricValue, PlatformName } from "./campaign-cells.tsx";
 
 export interface CampaignColumn {
   id: CampaignSortKey;
+  /** A catalog key ("columns.spend"). */
   label: string;
   /** Figures align right. */
   isNumeric: boolean;
   /** The first click on a text column sorts A→Z; on a figure, highest first. */
   firstDirection: "asc" | "desc";
-  render: (row: CampaignRow) => ReactNode;
+  render: (row: CampaignRow, format: MetricFormat) => ReactNode;
 }
 
 function metricColumn(
@@ -29,16 +26,16 @@ function metricColumn(
   label: string,
   goodDirection: GoodDirection,
   read: (kpis: Kpis) => number | null,
-  format: (value: number | null, row: CampaignRow) => string,
+  show: (value: number | null, row: CampaignRow, format: MetricFormat) => string,
 ): CampaignColumn {
   return {
     id,
     label,
     isNumeric: true,
     firstDirection: "desc",
-    render: (row) => (
+    render: (row, format) => (
       <MetricValue
-        value={format(read(row.current), row)}
+        value={show(read(row.current), row, format)}
         current={read(row.current)}
         previous={read(row.previous)}
         goodDirection={goodDirection}
@@ -47,19 +44,20 @@ function metricColumn(
   };
 }
 
-const money = (value: number | null, row: CampaignRow) => formatMoneyOrDash(value, row.currency);
+const money = (value: number | null, row: CampaignRow, format: MetricFormat) => format.moneyOrDash(value, row.currency);
+const number = (value: number | null, _row: CampaignRow, format: MetricFormat) => format.number(value);
 
 export const CAMPAIGN_COLUMNS: readonly CampaignColumn[] = [
   {
     id: "platform",
-    label: "Platform",
+    label: "columns.platform",
     isNumeric: false,
     firstDirection: "asc",
     render: (row) => <PlatformName platform={row.platform} />,
   },
   {
     id: "account",
-    label: "Account",
+    label: "columns.account",
     isNumeric: false,
     firstDirection: "asc",
     render: (row) => (
@@ -70,37 +68,43 @@ export const CAMPAIGN_COLUMNS: readonly CampaignColumn[] = [
   },
   {
     id: "status",
-    label: "Status",
+    label: "columns.status",
     isNumeric: false,
     firstDirection: "asc",
     render: (row) => <CampaignStatusBadge status={row.status} />,
   },
   {
     id: "dailyBudget",
-    label: "Daily budget",
+    label: "columns.dailyBudget",
     isNumeric: true,
     firstDirection: "desc",
-    render: (row) => (
+    render: (row, format) => (
       <span className="tabular-nums">
-        {row.dailyBudgetMinor === null ? "—" : formatMoney(row.dailyBudgetMinor, row.currency)}
+        {row.dailyBudgetMinor === null ? "—" : format.money(row.dailyBudgetMinor, row.currency)}
       </span>
     ),
   },
-  metricColumn("spend", "Spend", "neutral", (kpis) => kpis.spendMinor, money),
-  metricColumn("impressions", "Impressions", "higher", (kpis) => kpis.impressions, formatNumber),
-  metricColumn("clicks", "Clicks", "higher", (kpis) => kpis.clicks, formatNumber),
+  metricColumn("spend", "columns.spend", "neutral", (kpis) => kpis.spendMinor, money),
+  metricColumn("impressions", "columns.impressions", "higher", (kpis) => kpis.impressions, number),
+  metricColumn("clicks", "columns.clicks", "higher", (kpis) => kpis.clicks, number),
   metricColumn(
     "ctr",
-    "CTR",
+    "columns.ctr",
     "higher",
     (kpis) => kpis.ctr,
-    (value) => formatPercent(value),
+    (value, _row, format) => format.percent(value),
   ),
-  metricColumn("cpc", "CPC", "lower", (kpis) => kpis.cpcMinor, money),
-  metricColumn("conversions", "Conversions", "higher", (kpis) => kpis.conversions, formatNumber),
-  metricColumn("cpa", "CPA", "lower", (kpis) => kpis.cpaMinor, money),
-  metricColumn("revenue", "Revenue", "higher", (kpis) => kpis.revenueMinor, money),
-  metricColumn("roas", "ROAS", "higher", (kpis) => kpis.roas, formatRoas),
+  metricColumn("cpc", "columns.cpc", "lower", (kpis) => kpis.cpcMinor, money),
+  metricColumn("conversions", "columns.conversions", "higher", (kpis) => kpis.conversions, number),
+  metricColumn("cpa", "columns.cpa", "lower", (kpis) => kpis.cpaMinor, money),
+  metricColumn("revenue", "columns.revenue", "higher", (kpis) => kpis.revenueMinor, money),
+  metricColumn(
+    "roas",
+    "columns.roas",
+    "higher",
+    (kpis) => kpis.roas,
+    (value, _row, format) => format.roas(value),
+  ),
 ];
 
 export const ALL_COLUMN_IDS: readonly CampaignSortKey[] = CAMPAIGN_COLUMNS.map((column) => column.id);

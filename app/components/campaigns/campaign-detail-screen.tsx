@@ -1,19 +1,11 @@
 import { Coins, MousePointerClick, Pause, Play, ShoppingCart, Target, TrendingUp, Wallet } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
-import {
-  formatCompactMoney,
-  formatCompactNumber,
-  formatDateRange,
-  formatMoney,
-  formatMoneyOrDash,
-  formatNumber,
-  formatPercent,
-  formatRoas,
-} from "#app/components/analytics/format-metrics.ts";
 import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
 import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/analytics/trend-chart.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { PlatformLogo } from "#app/components/integrations/platform-logo.tsx";
 import {
   Breadcrumb,
@@ -43,6 +35,8 @@ export interface CampaignDetailScreenProps {
   now: string;
   /** The table's query string to go back to (keeps the range). */
   backSearch: string;
+  /** The reader's time zone (their profile's), for the change history's dates. */
+  timeZone: string;
 }
 
 /** /campaigns/mes-ads/:campaignId: one campaign's figures, daily trend, actions and change history. */
@@ -53,7 +47,10 @@ export function CampaignDetailScreen({
   history,
   now,
   backSearch,
+  timeZone,
 }: CampaignDetailScreenProps) {
+  const { t } = useTranslation("campaigns");
+  const format = useMetricFormat();
   const { campaign } = detail;
   const navigation = useNavigation();
   const isLoading = navigation.state === "loading";
@@ -67,7 +64,7 @@ export function CampaignDetailScreen({
         <BreadcrumbList>
           <BreadcrumbItem>
             <BreadcrumbLink asChild>
-              <Link to={`/campaigns/mes-ads${backSearch}`}>Campaigns</Link>
+              <Link to={`/campaigns/mes-ads${backSearch}`}>{t("detail.breadcrumb")}</Link>
             </BreadcrumbLink>
           </BreadcrumbItem>
           <BreadcrumbSeparator />
@@ -84,23 +81,25 @@ export function CampaignDetailScreen({
             <h1 className="font-bold text-2xl tracking-tight break-words sm:text-3xl">{campaign.name}</h1>
             <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-muted-foreground text-sm">
               <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Platform</dt>
+                <dt className="sr-only">{t("detail.platform")}</dt>
                 <dd>{platformNameOf(campaign.platform)}</dd>
               </div>
               <div className="flex items-center gap-1.5">
-                <dt>Account</dt>
+                <dt>{t("detail.account")}</dt>
                 <dd className="text-foreground">{campaign.adAccountName}</dd>
               </div>
               <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Status</dt>
+                <dt className="sr-only">{t("detail.status")}</dt>
                 <dd>
                   <CampaignStatusBadge status={campaign.status} />
                 </dd>
               </div>
               <div className="flex items-center gap-1.5">
-                <dt>Daily budget</dt>
+                <dt>{t("detail.dailyBudget")}</dt>
                 <dd className="font-medium text-foreground tabular-nums">
-                  {campaign.dailyBudgetMinor === null ? "—" : formatMoney(campaign.dailyBudgetMinor, campaign.currency)}
+                  {campaign.dailyBudgetMinor === null
+                    ? "—"
+                    : format.money(campaign.dailyBudgetMinor, campaign.currency)}
                 </dd>
               </div>
             </dl>
@@ -110,17 +109,17 @@ export function CampaignDetailScreen({
           {campaign.status === "enabled" ? (
             <Button variant="outline" onClick={() => setAction("pause")}>
               <Pause aria-hidden="true" />
-              Pause
+              {t("actions.pause")}
             </Button>
           ) : (
             <Button variant="outline" onClick={() => setAction("enable")} disabled={isRemoved}>
               <Play aria-hidden="true" />
-              Enable
+              {t("actions.enable")}
             </Button>
           )}
           <Button variant="outline" onClick={() => setAction("set_budget")} disabled={isRemoved}>
             <Wallet aria-hidden="true" />
-            Set daily budget
+            {t("actions.setBudget")}
           </Button>
         </div>
       </header>
@@ -135,16 +134,17 @@ export function CampaignDetailScreen({
       <section aria-labelledby="campaign-history-heading" className="grid gap-3">
         <div>
           <h2 id="campaign-history-heading" className="font-semibold text-lg tracking-tight">
-            Change history
+            {t("detail.historyTitle")}
           </h2>
-          <p className="text-muted-foreground text-sm">Every change made to this campaign, newest first.</p>
+          <p className="text-muted-foreground text-sm">{t("detail.historyIntro")}</p>
         </div>
         <ChangeHistory
           entries={history.entries}
           now={now}
           showsCampaign={false}
           olderHref={history.olderHref}
-          emptyHint="Pause, enable or set a daily budget above; each change is recorded here, with undo."
+          emptyHint={t("detail.historyEmpty")}
+          timeZone={timeZone}
         />
       </section>
 
@@ -168,14 +168,16 @@ export function CampaignDetailScreen({
 }
 
 function KpiTiles({ detail }: { detail: CampaignDetail }) {
+  const { t } = useTranslation("campaigns");
+  const format = useMetricFormat();
   const { current, previous, currency } = detail.campaign;
-  const money = (value: number | null) => formatMoneyOrDash(value, currency);
+  const money = (value: number | null) => format.moneyOrDash(value, currency);
   // Totals read "$13.2K" from ten thousand up, so they fit a phone's half-width tile.
-  const total = (value: number | null) => formatCompactMoney(value, currency);
+  const total = (value: number | null) => format.compactMoney(value, currency);
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <KpiTile
-        label="Spend"
+        label={t("detail.spend")}
         icon={Coins}
         current={current.spendMinor}
         previous={previous.spendMinor}
@@ -183,7 +185,7 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
         goodDirection="neutral"
       />
       <KpiTile
-        label="Revenue"
+        label={t("detail.revenue")}
         icon={TrendingUp}
         current={current.revenueMinor}
         previous={previous.revenueMinor}
@@ -191,24 +193,24 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
         goodDirection="higher"
       />
       <KpiTile
-        label="ROAS"
+        label={t("detail.roas")}
         icon={Target}
         current={current.roas}
         previous={previous.roas}
-        format={formatRoas}
+        format={format.roas}
         goodDirection="higher"
-        secondary={current.roi === null ? undefined : `ROI ${formatPercent(current.roi)}`}
+        secondary={current.roi === null ? undefined : t("detail.roi", { value: format.percent(current.roi) })}
       />
       <KpiTile
-        label="Conversions"
+        label={t("detail.conversions")}
         icon={ShoppingCart}
         current={current.conversions}
         previous={previous.conversions}
-        format={formatNumber}
+        format={format.number}
         goodDirection="higher"
       />
       <KpiTile
-        label="CPA"
+        label={t("detail.cpa")}
         icon={Wallet}
         current={current.cpaMinor}
         previous={previous.cpaMinor}
@@ -216,13 +218,17 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
         goodDirection="lower"
       />
       <KpiTile
-        label="CTR"
+        label={t("detail.ctr")}
         icon={MousePointerClick}
         current={current.ctr}
         previous={previous.ctr}
-        format={formatPercent}
+        format={(value) => format.percent(value)}
         goodDirection="higher"
-        secondary={`${formatCompactNumber(current.clicks)} clicks · CPC ${money(current.cpcMinor)}`}
+        secondary={t("detail.clicks", {
+          count: current.clicks,
+          clicks: format.compactNumber(current.clicks),
+          cpc: money(current.cpcMinor),
+        })}
       />
     </div>
   );
@@ -230,14 +236,17 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
 
 type TrendView = "money" | "conversions" | "roas";
 
-const TREND_VIEWS: Array<{ id: TrendView; label: string; title: string }> = [
-  { id: "money", label: "Spend & revenue", title: "Daily spend and revenue" },
-  { id: "conversions", label: "Conversions", title: "Daily conversions" },
-  { id: "roas", label: "ROAS", title: "Daily ROAS" },
-];
+/** Each view's button and its chart's title, as catalog keys. */
+const TREND_VIEWS = [
+  { id: "money", label: "detail.viewMoney", title: "detail.chartMoney" },
+  { id: "conversions", label: "detail.viewConversions", title: "detail.chartConversions" },
+  { id: "roas", label: "detail.viewRoas", title: "detail.chartRoas" },
+] as const satisfies ReadonlyArray<{ id: TrendView; label: string; title: string }>;
 
 /** The daily trend: one scale at a time (money, conversions or ROAS), so no line is flattened by another's. */
 function TrendCard({ detail }: { detail: CampaignDetail }) {
+  const { t } = useTranslation("campaigns");
+  const format = useMetricFormat();
   const [view, setView] = useState<TrendView>("money");
   const { currency } = detail.campaign;
   const data: TrendPoint[] = detail.daily.map((day) => ({
@@ -248,18 +257,26 @@ function TrendCard({ detail }: { detail: CampaignDetail }) {
     roas: day.spendMinor > 0 ? day.revenueMinor / day.spendMinor : 0,
   }));
   const moneyFormat = {
-    format: (value: number) => formatMoney(Math.round(value), currency),
-    formatTick: (value: number) => formatCompactMoney(value, currency),
+    format: (value: number) => format.money(Math.round(value), currency),
+    formatTick: (value: number) => format.compactMoney(value, currency),
   };
   const series: Record<TrendView, TrendSeries[]> = {
     money: [
-      { key: "spend", label: "Spend", kind: "area", color: "var(--chart-1)", ...moneyFormat },
-      { key: "revenue", label: "Revenue", kind: "area", color: "var(--chart-2)", ...moneyFormat },
+      { key: "spend", label: t("detail.spend"), kind: "area", color: "var(--chart-1)", ...moneyFormat },
+      { key: "revenue", label: t("detail.revenue"), kind: "area", color: "var(--chart-2)", ...moneyFormat },
     ],
     conversions: [
-      { key: "conversions", label: "Conversions", kind: "area", color: "var(--chart-3)", format: formatNumber },
+      {
+        key: "conversions",
+        label: t("detail.conversions"),
+        kind: "area",
+        color: "var(--chart-3)",
+        format: (value: number) => format.number(value),
+      },
     ],
-    roas: [{ key: "roas", label: "ROAS", color: "var(--chart-4)", format: formatRoas }],
+    roas: [
+      { key: "roas", label: t("detail.roas"), color: "var(--chart-4)", format: (value: number) => format.roas(value) },
+    ],
   };
   return (
     // Relative and clipped: the chart's visually hidden data table must not widen a phone's page.
@@ -267,12 +284,12 @@ function TrendCard({ detail }: { detail: CampaignDetail }) {
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <CardTitle>
-            <h2 className="text-base">Daily trend</h2>
+            <h2 className="text-base">{t("detail.trend")}</h2>
           </CardTitle>
-          <CardDescription>{formatDateRange(detail.range)}</CardDescription>
+          <CardDescription>{format.dateRange(detail.range)}</CardDescription>
         </div>
         <fieldset className="inline-flex rounded-lg bg-muted p-[3px]">
-          <legend className="sr-only">Series</legend>
+          <legend className="sr-only">{t("detail.series")}</legend>
           {TREND_VIEWS.map((option) => (
             <button
               key={option.id}
@@ -281,14 +298,16 @@ function TrendCard({ detail }: { detail: CampaignDetail }) {
               onClick={() => setView(option.id)}
               className="h-7 rounded-md px-2.5 font-medium text-muted-foreground text-xs outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
             >
-              {option.label}
+              {t(option.label)}
             </button>
           ))}
         </fieldset>
       </CardHeader>
       <CardContent className="px-3 sm:px-6">
         <TrendChart
-          title={`${TREND_VIEWS.find((option) => option.id === view)?.title}: ${detail.campaign.name}`}
+          title={t(TREND_VIEWS.find((option) => option.id === view)?.title ?? "detail.chartMoney", {
+            name: detail.campaign.name,
+          })}
           data={data}
           series={series[view]}
           canToggleSeries={view === "money"}

@@ -1,5 +1,6 @@
 import { Columns3, ListFilter, Loader2, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -45,6 +46,7 @@ export function useTableNavigation() {
  * history entry so Back does not step through every letter.
  */
 export function CampaignSearch({ value, isSearching }: { value: string; isSearching: boolean }) {
+  const { t } = useTranslation("campaigns");
   const go = useTableNavigation();
   const [text, setText] = useState(value);
   const sent = useRef(value);
@@ -83,8 +85,8 @@ export function CampaignSearch({ value, isSearching }: { value: string; isSearch
       )}
       <Input
         type="search"
-        aria-label="Search campaigns"
-        placeholder="Search campaigns…"
+        aria-label={t("filters.searchLabel")}
+        placeholder={t("filters.searchPlaceholder")}
         value={text}
         onChange={(event) => setText(event.target.value)}
         className="h-9 pl-8"
@@ -94,18 +96,27 @@ export function CampaignSearch({ value, isSearching }: { value: string; isSearch
   );
 }
 
+type FilterParam = "platform" | "account" | "status";
+
+/** Each filter's button, its checklist's legend and its clear button, as catalog keys. */
+const FILTER_KEYS = {
+  platform: { title: "filters.platform", legend: "filters.platformLegend", clear: "filters.clearPlatform" },
+  account: { title: "filters.account", legend: "filters.accountLegend", clear: "filters.clearAccount" },
+  status: { title: "filters.status", legend: "filters.statusLegend", clear: "filters.clearStatus" },
+} as const satisfies Record<FilterParam, { title: string; legend: string; clear: string }>;
+
 /** A filter button that opens a checklist; the count of chosen values shows on the button. */
 export function FacetedFilter({
-  title,
   param,
   options,
   selected,
 }: {
-  title: string;
-  param: "platform" | "account" | "status";
+  param: FilterParam;
   options: FilterOption[];
   selected: readonly string[];
 }) {
+  const { t } = useTranslation("campaigns");
+  const keys = FILTER_KEYS[param];
   const go = useTableNavigation();
   const id = useId();
   const chosen = new Set(selected);
@@ -120,23 +131,21 @@ export function FacetedFilter({
       <PopoverTrigger asChild>
         <Button variant="outline" size="sm" className={cn("h-9 border-dashed", chosen.size > 0 && "border-solid")}>
           <ListFilter aria-hidden="true" className="hidden sm:block" />
-          {title}
+          {t(keys.title)}
           {chosen.size > 0 ? (
             <Badge variant="secondary" className="ml-0.5 rounded-sm px-1.5 font-normal tabular-nums">
               <span className="sr-only">, </span>
-              {chosen.size}
-              <span className="sr-only"> selected</span>
+              <span aria-hidden="true">{chosen.size}</span>
+              <span className="sr-only">{t("filters.chosen", { count: chosen.size })}</span>
             </Badge>
           ) : null}
         </Button>
       </PopoverTrigger>
       <PopoverContent align="start" className="w-64 p-1">
         <fieldset>
-          <legend className="px-2 py-1.5 font-medium text-muted-foreground text-xs">
-            Filter by {title.toLowerCase()}
-          </legend>
+          <legend className="px-2 py-1.5 font-medium text-muted-foreground text-xs">{t(keys.legend)}</legend>
           {options.length === 0 ? (
-            <p className="px-2 py-3 text-muted-foreground text-sm">Nothing to filter by yet.</p>
+            <p className="px-2 py-3 text-muted-foreground text-sm">{t("filters.nothing")}</p>
           ) : (
             <ul className="max-h-72 overflow-y-auto">
               {options.map((option) => {
@@ -174,7 +183,7 @@ export function FacetedFilter({
               className="w-full justify-center"
               onClick={() => void go({ [param]: null })}
             >
-              Clear {title.toLowerCase()}
+              {t(keys.clear)}
             </Button>
           </div>
         ) : null}
@@ -184,6 +193,7 @@ export function FacetedFilter({
 }
 
 export function ClearFiltersButton({ className }: { className?: string }) {
+  const { t } = useTranslation("campaigns");
   const go = useTableNavigation();
   return (
     <Button
@@ -193,7 +203,7 @@ export function ClearFiltersButton({ className }: { className?: string }) {
       onClick={() => void go({ q: null, platform: null, account: null, status: null })}
     >
       <X aria-hidden="true" />
-      Clear filters
+      {t("filters.clearAll")}
     </Button>
   );
 }
@@ -210,12 +220,13 @@ export function ColumnsMenu({
   onChange: (id: CampaignSortKey, isVisible: boolean) => void;
   onShowAll: () => void;
 }) {
+  const { t } = useTranslation("campaigns");
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" className="h-9">
           <Columns3 aria-hidden="true" />
-          <span className="max-sm:sr-only">Columns</span>
+          <span className="max-sm:sr-only">{t("filters.columns")}</span>
           {hidden.size > 0 ? (
             <span className="text-muted-foreground tabular-nums">
               {columns.length - hidden.size}/{columns.length}
@@ -224,7 +235,7 @@ export function ColumnsMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        <DropdownMenuLabel>{t("filters.showColumns")}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {columns.map((column) => (
           <DropdownMenuCheckboxItem
@@ -234,12 +245,12 @@ export function ColumnsMenu({
             onSelect={(event) => event.preventDefault()}
             onCheckedChange={(checked) => onChange(column.id, checked === true)}
           >
-            {column.label}
+            {t(column.label)}
           </DropdownMenuCheckboxItem>
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={hidden.size === 0} onSelect={onShowAll}>
-          Show all columns
+          {t("filters.showAllColumns")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -262,4 +262,49 @@ describe("campaign pages", () => {
     expect(previews.map((preview) => preview.campaignId).sort()).toEqual(ada.campaignIds.slice(0, 3).sort());
     expect(previews.filter((preview) => preview.isUnchanged)).toHaveLength(1);
   });
+
+  it("answers in the reader's language: a German reader's refusals and previews are German", async () => {
+    const { id: graceId } = await database.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", "grace@example.com")
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto("user_preferences")
+      .values({ user_id: graceId, preferences: JSON.stringify({ language: "de" }), updated_at: new Date() })
+      .execute();
+    try {
+      const post = (body: unknown) =>
+        app.request("/campaigns/mes-ads.data", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: APP_URL, cookie: grace.cookie },
+          body: JSON.stringify(body),
+        });
+      const foreign = await post({
+        intent: "preview",
+        change: { action: "pause" },
+        target: { kind: "ids", ids: ada.campaignIds },
+      });
+      expect(foreign.status).toBe(404);
+      // Core's sentence with a figure in it is read from the catalog, the figure in the reader's format.
+      expect((await foreign.json()).message).toBe("4 dieser Kampagnen gibt es nicht.");
+      const one = await post({
+        intent: "preview",
+        change: { action: "pause" },
+        target: { kind: "ids", ids: ada.campaignIds.slice(0, 1) },
+      });
+      expect((await one.json()).message).toBe("Diese Kampagne gibt es nicht.");
+
+      const garbled = await post({ intent: "undo" });
+      expect((await garbled.json()).message).toBe(
+        "Diese Anfrage wurde nicht verstanden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.",
+      );
+
+      const undo = await post({ intent: "undo", changeId: "no-such-change" });
+      expect(undo.status).toBe(404);
+      expect((await undo.json()).message).toBe("Diese Änderung gibt es nicht.");
+    } finally {
+      await database.db.deleteFrom("user_preferences").where("user_id", "=", graceId).execute();
+    }
+  });
 });

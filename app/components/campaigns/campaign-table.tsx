@@ -1,5 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal, Pause, Play, Wallet } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import {
@@ -42,6 +44,8 @@ export interface CampaignTableProps {
  * per row.
  */
 export function CampaignTable({ rows, columns, params, search, selection, isLoading, onAction }: CampaignTableProps) {
+  const { t } = useTranslation("campaigns");
+  const format = useMetricFormat();
   const pageState = selection.isPageSelected ? true : selection.selectedOnPage > 0 ? "indeterminate" : false;
   return (
     <div
@@ -50,19 +54,19 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
       className="relative max-h-[min(72svh,56rem)] overflow-auto overscroll-x-contain rounded-lg border bg-card"
     >
       <table className="w-full min-w-max caption-bottom border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">Campaigns, {rows.length} on this page</caption>
+        <caption className="sr-only">{t("table.caption", { rows: rows.length })}</caption>
         <thead>
           <tr>
             <th scope="col" className={cn(HEAD_CELL, "left-0 z-[3] w-10 border-b pr-0 pl-3")}>
               <Checkbox
-                aria-label="Select all campaigns on this page"
+                aria-label={t("table.selectPage")}
                 checked={pageState}
                 onCheckedChange={(checked) => selection.togglePage(checked === true)}
                 disabled={rows.length === 0}
               />
             </th>
             <SortableHeader
-              column={{ id: "name", label: "Campaign", isNumeric: false, firstDirection: "asc" }}
+              column={{ id: "name", label: "columns.name", isNumeric: false, firstDirection: "asc" }}
               params={params}
               search={search}
               className="left-10 z-[3] min-w-40 shadow-[inset_-1px_0_0_var(--border)] sm:min-w-60"
@@ -71,7 +75,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
               <SortableHeader key={column.id} column={column} params={params} search={search} />
             ))}
             <th scope="col" className={cn(HEAD_CELL, "w-12 border-b")}>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("table.actions")}</span>
             </th>
           </tr>
         </thead>
@@ -82,7 +86,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
               <tr key={row.id} data-state={isSelected ? "selected" : undefined} className="group">
                 <td className={cn(STICKY_CELL, "left-0 w-10 pr-0 pl-3")}>
                   <Checkbox
-                    aria-label={`Select ${row.name}`}
+                    aria-label={t("table.selectRow", { name: row.name })}
                     checked={isSelected}
                     onCheckedChange={(checked) => selection.toggle(row.id, checked === true)}
                   />
@@ -117,7 +121,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                       column.isNumeric && "text-right",
                     )}
                   >
-                    {column.render(row)}
+                    {column.render(row, format)}
                   </td>
                 ))}
                 <td className={cn(ROW_CELL, "px-2 py-2 text-right")}>
@@ -143,6 +147,7 @@ function SortableHeader({
   search: string;
   className?: string;
 }) {
+  const { t } = useTranslation("campaigns");
   const isSorted = params.sort.key === column.id;
   const nextDirection = isSorted ? (params.sort.direction === "asc" ? "desc" : "asc") : column.firstDirection;
   const Icon = !isSorted ? ArrowUpDown : params.sort.direction === "asc" ? ArrowUp : ArrowDown;
@@ -166,7 +171,7 @@ function SortableHeader({
           isSorted && "text-foreground",
         )}
       >
-        {column.label}
+        {t(column.label)}
         <Icon aria-hidden="true" className={cn("size-3.5", !isSorted && "opacity-40")} />
       </Link>
     </th>
@@ -174,11 +179,12 @@ function SortableHeader({
 }
 
 function RowMenu({ row, onAction }: { row: CampaignRow; onAction: CampaignTableProps["onAction"] }) {
+  const { t } = useTranslation("campaigns");
   const isRemoved = row.status === "removed";
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${row.name}`}>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={t("actions.rowActions", { name: row.name })}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -187,23 +193,23 @@ function RowMenu({ row, onAction }: { row: CampaignRow; onAction: CampaignTableP
         {row.status === "enabled" ? (
           <DropdownMenuItem onSelect={() => onAction("pause", [row])}>
             <Pause aria-hidden="true" />
-            Pause
+            {t("actions.pause")}
           </DropdownMenuItem>
         ) : (
           <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("enable", [row])}>
             <Play aria-hidden="true" />
-            Enable
+            {t("actions.enable")}
           </DropdownMenuItem>
         )}
         <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("set_budget", [row])}>
           <Wallet aria-hidden="true" />
-          Set daily budget…
+          {t("actions.setBudgetMenu")}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to={`/campaigns/mes-ads/${row.id}`}>
             <ExternalLink aria-hidden="true" />
-            Open campaign
+            {t("actions.openCampaign")}
           </Link>
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -1,10 +1,12 @@
 import { CheckCheck, History, Pause, Play, Plug, SearchX, Table2, Wallet, X } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation } from "react-router";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useRootData } from "#app/root.tsx";
 import type { CampaignRow, DateRange } from "#core/analytics/analytics-types.ts";
 import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
@@ -18,7 +20,7 @@ import {
   FacetedFilter,
   type FilterOption,
 } from "./campaign-filters.tsx";
-import { STATUS_LABELS } from "./campaign-labels.ts";
+import { STATUS_KEYS } from "./campaign-labels.ts";
 import { CampaignTable } from "./campaign-table.tsx";
 import { CAMPAIGN_STATUSES, type CampaignTableParams, hasActiveFilters, searchWith } from "./campaign-table-params.ts";
 import { ChangeDialog } from "./change-dialog.tsx";
@@ -43,22 +45,21 @@ export interface CampaignsScreenProps {
   };
   history: { entries: ChangeLogEntry[]; olderHref: string | null } | null;
   now: string;
+  /** The reader's time zone (their profile's), for the change history's dates. */
+  timeZone: string;
 }
-
-const count = (value: number) => value.toLocaleString("en-US");
 
 /** /campaigns/mes-ads: every managed campaign on every platform, its actions, and the change history. */
 export function CampaignsScreen(props: CampaignsScreenProps) {
   const { view, range, previousRange } = props;
+  const { t } = useTranslation("campaigns");
   const location = useLocation();
   return (
     <div className="mx-auto flex w-full max-w-[112rem] flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-4">
         <div className="min-w-0">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Campaigns</h1>
-          <p className="mt-1 text-muted-foreground">
-            Every campaign on every platform: compare, pause, enable and set budgets in one place.
-          </p>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{t("screen.title")}</h1>
+          <p className="mt-1 text-muted-foreground">{t("screen.intro")}</p>
         </div>
         <div className="flex w-full flex-wrap items-start gap-2 sm:w-auto sm:justify-end">
           <DateRangePicker range={range} previousRange={previousRange} resetParams={["page", "cursor"]} />
@@ -72,18 +73,17 @@ export function CampaignsScreen(props: CampaignsScreenProps) {
         <section aria-labelledby="change-history-heading" className="grid gap-3">
           <div>
             <h2 id="change-history-heading" className="font-semibold text-lg tracking-tight">
-              Change history
+              {t("screen.historyTitle")}
             </h2>
-            <p className="text-muted-foreground text-sm">
-              Every change pushed to a platform, newest first: who made it, why, and what the platform answered.
-            </p>
+            <p className="text-muted-foreground text-sm">{t("screen.historyIntro")}</p>
           </div>
           <ChangeHistory
             entries={props.history.entries}
             now={props.now}
             showsCampaign
             olderHref={props.history.olderHref}
-            emptyHint="Pause, enable or change a budget from the campaigns table; each change is recorded here, with undo."
+            emptyHint={t("screen.historyEmpty")}
+            timeZone={props.timeZone}
           />
         </section>
       ) : (
@@ -94,12 +94,20 @@ export function CampaignsScreen(props: CampaignsScreenProps) {
 }
 
 function ViewTabs({ view, search, total }: { view: CampaignsScreenProps["view"]; search: string; total: number }) {
+  const { t } = useTranslation("campaigns");
+  const locale = useLocale();
   const tabs = [
-    { id: "campaigns", label: "Campaigns", icon: Table2, to: searchWith(withoutView(search), {}), badge: count(total) },
-    { id: "history", label: "Change history", icon: History, to: `?${historySearch(search)}`, badge: null },
+    {
+      id: "campaigns",
+      label: "screen.campaignsTab",
+      icon: Table2,
+      to: searchWith(withoutView(search), {}),
+      badge: new Intl.NumberFormat(locale).format(total),
+    },
+    { id: "history", label: "screen.historyTab", icon: History, to: `?${historySearch(search)}`, badge: null },
   ] as const;
   return (
-    <nav aria-label="Campaign views" className="border-b">
+    <nav aria-label={t("screen.views")} className="border-b">
       <ul className="-mb-px flex gap-1">
         {tabs.map((tab) => {
           const isCurrent = tab.id === view;
@@ -115,7 +123,7 @@ function ViewTabs({ view, search, total }: { view: CampaignsScreenProps["view"];
                 )}
               >
                 <tab.icon aria-hidden="true" className="size-4" />
-                {tab.label}
+                {t(tab.label)}
                 {tab.badge && isCurrent ? (
                   <span className="rounded-full bg-muted px-2 py-0.5 text-muted-foreground text-xs tabular-nums">
                     {tab.badge}
@@ -144,6 +152,7 @@ function historySearch(search: string): string {
 }
 
 function CampaignsView({ params, table, hasAdPlatform, filterOptions }: CampaignsScreenProps) {
+  const { t } = useTranslation("campaigns");
   const location = useLocation();
   const navigation = useNavigation();
   const viewerId = useRootData()?.viewer?.id ?? null;
@@ -216,12 +225,12 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
   }));
   const statusOptions: FilterOption[] = CAMPAIGN_STATUSES.map((status) => ({
     value: status,
-    label: STATUS_LABELS[status],
+    label: t(STATUS_KEYS[status]),
   }));
   const selectedCount = selection.isAllMatching ? table.total : selection.ids.size;
 
   return (
-    <section aria-label="Campaigns table" className="grid min-w-0 gap-3">
+    <section aria-label={t("screen.tableRegion")} className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <CampaignSearch
           value={params.search}
@@ -229,19 +238,9 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
             isLoading && new URLSearchParams(navigation.location?.search).get("q") !== (params.search || null)
           }
         />
-        <FacetedFilter
-          title="Platform"
-          param="platform"
-          options={platformOptions}
-          selected={params.filters.platforms ?? []}
-        />
-        <FacetedFilter
-          title="Account"
-          param="account"
-          options={accountOptions}
-          selected={params.filters.adAccountIds ?? []}
-        />
-        <FacetedFilter title="Status" param="status" options={statusOptions} selected={params.filters.statuses ?? []} />
+        <FacetedFilter param="platform" options={platformOptions} selected={params.filters.platforms ?? []} />
+        <FacetedFilter param="account" options={accountOptions} selected={params.filters.adAccountIds ?? []} />
+        <FacetedFilter param="status" options={statusOptions} selected={params.filters.statuses ?? []} />
         {isFiltered ? <ClearFiltersButton /> : null}
         <div className="ml-auto">
           <ColumnsMenu
@@ -269,7 +268,7 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
         {isLoading ? (
           <Progress
             value={null}
-            aria-label="Loading campaigns"
+            aria-label={t("screen.loading")}
             className="absolute inset-x-0 top-0 z-10 h-0.5 animate-pulse rounded-none bg-primary motion-reduce:animate-none"
           />
         ) : null}
@@ -322,36 +321,39 @@ function SelectionBar({
   onClear: () => void;
   onAction: (action: BulkAction) => void;
 }) {
+  const { t } = useTranslation("campaigns");
   return (
     <section
-      aria-label="Selection"
+      aria-label={t("selection.region")}
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2"
     >
       <p className="flex items-center gap-2 font-medium text-sm tabular-nums" aria-live="polite">
         <CheckCheck aria-hidden="true" className="size-4 text-primary" />
-        {isAllMatching ? `All ${count(total)} matching campaigns selected` : `${count(selectedCount)} selected`}
+        {isAllMatching
+          ? t("selection.allMatching", { count: total })
+          : t("selection.selected", { count: selectedCount })}
       </p>
       {canSelectAllMatching ? (
         <Button variant="link" size="sm" className="h-8 px-0" onClick={onSelectAllMatching}>
-          Select all {count(total)} matching
+          {t("selection.selectAllMatching", { count: total })}
         </Button>
       ) : null}
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
         <Button size="sm" variant="outline" onClick={() => onAction("pause")}>
           <Pause aria-hidden="true" />
-          Pause
+          {t("actions.pause")}
         </Button>
         <Button size="sm" variant="outline" onClick={() => onAction("enable")}>
           <Play aria-hidden="true" />
-          Enable
+          {t("actions.enable")}
         </Button>
         <Button size="sm" variant="outline" onClick={() => onAction("set_budget")}>
           <Wallet aria-hidden="true" />
-          Set daily budget
+          {t("actions.setBudget")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onClear}>
           <X aria-hidden="true" />
-          Clear selection
+          {t("selection.clear")}
         </Button>
       </div>
     </section>
@@ -382,47 +384,44 @@ function EmptyState({
 }
 
 function ConnectFirst() {
+  const { t } = useTranslation("campaigns");
   return (
     <EmptyState
       icon={Plug}
-      title="Connect an ad platform to see your campaigns"
+      title={t("empty.connectTitle")}
       action={
         <Button asChild>
-          <Link to="/integrations">Connect a platform</Link>
+          <Link to="/integrations">{t("empty.connectAction")}</Link>
         </Button>
       }
     >
-      Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns show up here with their spend and results,
-      ready to compare, pause and re-budget.
+      {t("empty.connectBody")}
     </EmptyState>
   );
 }
 
 function NoMatches() {
+  const { t } = useTranslation("campaigns");
   return (
-    <EmptyState
-      icon={SearchX}
-      title="No campaigns match these filters"
-      action={<ClearFiltersButton className="border" />}
-    >
-      Try another search, or fewer filters.
+    <EmptyState icon={SearchX} title={t("empty.noMatchesTitle")} action={<ClearFiltersButton className="border" />}>
+      {t("empty.noMatchesBody")}
     </EmptyState>
   );
 }
 
 function NoCampaignsYet() {
+  const { t } = useTranslation("campaigns");
   return (
     <EmptyState
       icon={Table2}
-      title="No campaigns yet"
+      title={t("empty.noCampaignsTitle")}
       action={
         <Button asChild variant="outline">
-          <Link to="/integrations">Check your integrations</Link>
+          <Link to="/integrations">{t("empty.noCampaignsAction")}</Link>
         </Button>
       }
     >
-      Your connected ad accounts have no campaigns yet, or their first sync is still running. Campaigns appear here as
-      soon as they are synced.
+      {t("empty.noCampaignsBody")}
     </EmptyState>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,19 +16,33 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { ApplyProgress } from "./apply-progress.tsx";
-import { type ChangeTarget, campaignsWord } from "./change-dialog-helpers.ts";
+import type { ChangeTarget } from "./change-dialog-helpers.ts";
 import { PreviewStep } from "./change-preview-step.tsx";
-import { type BudgetForm, type BulkAction, budgetChangeFrom, budgetFormSchema } from "./change-request.ts";
+import {
+  type BudgetForm,
+  type BulkAction,
+  budgetChangeFrom,
+  budgetErrorValues,
+  budgetFormSchema,
+} from "./change-request.ts";
 import { countOutcomes, outcomeSentence } from "./change-summary.ts";
 import { useChunkedApply } from "./use-chunked-apply.ts";
 
-const ACTION_TITLES: Record<BulkAction, string> = {
-  pause: "Pause",
-  enable: "Enable",
-  set_budget: "Set daily budget",
-};
+const ACTION_TITLES = {
+  pause: "dialog.pause",
+  enable: "dialog.enable",
+  set_budget: "dialog.setBudget",
+} as const satisfies Record<BulkAction, string>;
+
+/** The title when the change is for one named campaign ("Pause: Brand Search"). */
+const ACTION_TITLES_FOR_ONE = {
+  pause: "dialog.pauseOne",
+  enable: "dialog.enableOne",
+  set_budget: "dialog.setBudgetOne",
+} as const satisfies Record<BulkAction, string>;
 
 /**
  * Pause, enable or set a daily budget for one campaign or a selection: (for budgets) the amount,
@@ -90,16 +105,17 @@ function ChangeFlow({
   onBusyChange: (isBusy: boolean) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("campaigns");
   const revalidator = useRevalidator();
   const [change, setChange] = useState<RequestedChange | null>(action === "set_budget" ? null : { action });
   const [budgetForm, setBudgetForm] = useState<BudgetForm>({ mode: "percent", value: "" });
   const currency = target.currencies.length === 1 ? (target.currencies[0] ?? null) : null;
   const { run, start, stop } = useChunkedApply((results) => {
     const counts = countOutcomes(results);
-    const sentence = outcomeSentence(counts);
+    const sentence = outcomeSentence(counts, t);
     const show = counts.failed === 0 ? toast.success : counts.succeeded === 0 ? toast.error : toast.warning;
     show(sentence, {
-      description: counts.failed > 0 ? "The failed campaigns and the platforms' reasons are listed." : undefined,
+      description: counts.failed > 0 ? t("dialog.failedToast") : undefined,
     });
     void revalidator.revalidate();
   });
@@ -108,12 +124,12 @@ function ChangeFlow({
 
   const title =
     target.kind === "ids" && target.count === 1 && target.campaignName
-      ? `${ACTION_TITLES[action]}: ${target.campaignName}`
-      : ACTION_TITLES[action];
+      ? t(ACTION_TITLES_FOR_ONE[action], { name: target.campaignName })
+      : t(ACTION_TITLES[action]);
   const description =
     target.kind === "matching"
-      ? `Every campaign matching your filters: ${campaignsWord(target.count)}.`
-      : `${campaignsWord(target.count)} selected.`;
+      ? t("dialog.matching", { count: target.count })
+      : t("dialog.selected", { count: target.count });
 
   return (
     <>
@@ -139,9 +155,9 @@ function ChangeFlow({
           currency={currency}
           initial={budgetForm}
           onCancel={onClose}
-          onSubmit={(form) => {
-            setBudgetForm(form);
-            setChange(budgetChangeFrom(form, currency));
+          onSubmit={(typed, parsed) => {
+            setBudgetForm(typed);
+            setChange(budgetChangeFrom(parsed, currency));
           }}
         />
       )}
@@ -160,8 +176,11 @@ function BudgetStep({
   currency: string | null;
   initial: BudgetForm;
   onCancel: () => void;
-  onSubmit: (form: BudgetForm) => void;
+  /** What was typed (shown again on Back) and what it means. */
+  onSubmit: (typed: BudgetForm, parsed: BudgetForm) => void;
 }) {
+  const { t } = useTranslation("campaigns");
+  const locale = useLocale();
   const id = useId();
   const canSetAmount = currency !== null;
   const [mode, setMode] = useState<BudgetForm["mode"]>(canSetAmount ? initial.mode : "percent");
@@ -169,12 +188,14 @@ function BudgetStep({
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = budgetFormSchema(currency).safeParse({ mode, value });
+    const parsed = budgetFormSchema(currency, locale).safeParse({ mode, value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the amount.");
+      // The schema's messages are keys of this catalog.
+      const key = parsed.error.issues[0]?.message ?? "budget.errors.check";
+      setError(t(key, { ...budgetErrorValues(currency), defaultValue: t("budget.errors.check") }));
       return;
     }
-    onSubmit(parsed.data);
+    onSubmit({ mode, value }, parsed.data);
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
@@ -184,31 +205,30 @@ function BudgetStep({
           setMode(next === "absolute" ? "absolute" : "percent");
           setError(null);
         }}
-        aria-label="How to change the daily budget"
+        aria-label={t("budget.modeLabel")}
         className="grid gap-2 sm:grid-cols-2"
       >
-        <ModeOption
-          id={`${id}-percent`}
-          value="percent"
-          label="Change by a percentage"
-          hint="e.g. +10 or −20, from each campaign's own budget"
-        />
+        <ModeOption id={`${id}-percent`} value="percent" label={t("budget.percent")} hint={t("budget.percentHint")} />
         <ModeOption
           id={`${id}-absolute`}
           value="absolute"
-          label="Set an amount"
+          label={t("budget.absolute")}
           hint={
             canSetAmount
-              ? `The same daily budget in ${currency} for each campaign`
+              ? t("budget.absoluteHint", { currency })
               : currencies.length > 1
-                ? `These campaigns use ${currencies.join(" and ")}: use a percentage`
-                : "Choose campaigns on this page to set an amount"
+                ? t("budget.mixedCurrencies", {
+                    currencies: new Intl.ListFormat(locale, { type: "conjunction" }).format(currencies),
+                  })
+                : t("budget.unknownCurrency")
           }
           isDisabled={!canSetAmount}
         />
       </RadioGroup>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-value`}>{mode === "percent" ? "Change (%)" : `Daily budget (${currency})`}</Label>
+        <Label htmlFor={`${id}-value`}>
+          {mode === "percent" ? t("budget.percentLabel") : t("budget.amountLabel", { currency })}
+        </Label>
         <div className="relative">
           <Input
             id={`${id}-value`}
@@ -219,7 +239,7 @@ function BudgetStep({
               setValue(event.target.value);
               setError(null);
             }}
-            placeholder={mode === "percent" ? "-20" : "50.00"}
+            placeholder={mode === "percent" ? "-20" : examplePlaceholder(currency, locale)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             className="pr-12 tabular-nums"
@@ -237,15 +257,25 @@ function BudgetStep({
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t("dialog.cancel")}
         </Button>
         <Button type="submit">
-          Review changes
+          {t("budget.review")}
           <ArrowRight aria-hidden="true" />
         </Button>
       </DialogFooter>
     </form>
   );
+}
+
+/** "50.00", "50,00" for a German reader, "50" for a currency without decimals. */
+function examplePlaceholder(currency: string | null, locale: string): string {
+  const decimals = budgetErrorValues(currency).count;
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(50);
 }
 
 function ModeOption({

@@ -1,21 +1,24 @@
 import { Bot, ChevronDown, History, KeyRound, Loader2, Undo2, User } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { formatExactTime, formatRelativeTime } from "#app/components/integrations/relative-time.ts";
 import { useNow } from "#app/components/integrations/use-now.ts";
+import { TimeZoneProvider, useTimeFormat } from "#app/components/integrations/use-time-format.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "#app/components/ui/collapsible.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { ChangeLogEntry } from "#core/campaigns/campaign-change-types.ts";
 import { PlatformName } from "./campaign-cells.tsx";
-import { ACTION_LABELS } from "./campaign-labels.ts";
+import { ACTION_KEYS, UNDO_ACTION_KEYS } from "./campaign-labels.ts";
+import { translateChangeMessage } from "./change-messages.ts";
 import type { CampaignActionResult } from "./change-request.ts";
 import { describeSettings } from "./change-summary.ts";
 
 const ACTOR_ICONS = { user: User, api_key: KeyRound, system: Bot } as const;
-const SOURCE_LABELS = { app: null, api: "via the API", undo: "undo", rule: "by a rule" } as const;
+const SOURCE_KEYS = { app: null, api: "history.viaApi", undo: "history.undoSource", rule: "history.byRule" } as const;
 
 /**
  * The change log, newest first: when, who, what, on which campaign, before → after, the outcome,
@@ -27,6 +30,7 @@ export function ChangeHistory({
   showsCampaign,
   olderHref,
   emptyHint,
+  timeZone,
 }: {
   entries: ChangeLogEntry[];
   /** The server's time at render, so "5 minutes ago" reads the same before and after hydration. */
@@ -36,20 +40,44 @@ export function ChangeHistory({
   /** A link to the next (older) page, when there is one. */
   olderHref: string | null;
   emptyHint: string;
+  /** The reader's time zone (their profile's), for the entries' dates. */
+  timeZone: string;
 }) {
+  const { t } = useTranslation("campaigns");
   const now = useNow(serverNow);
   const undo = useUndo();
   if (entries.length === 0)
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
         <History aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No changes yet</p>
+        <p className="font-medium">{t("history.empty")}</p>
         <p className="max-w-sm text-muted-foreground text-sm">{emptyHint}</p>
       </div>
     );
   return (
+    <TimeZoneProvider timeZone={timeZone}>
+      <ChangeList entries={entries} now={now} showsCampaign={showsCampaign} olderHref={olderHref} undo={undo} />
+    </TimeZoneProvider>
+  );
+}
+
+function ChangeList({
+  entries,
+  now,
+  showsCampaign,
+  olderHref,
+  undo,
+}: {
+  entries: ChangeLogEntry[];
+  now: Date;
+  showsCampaign: boolean;
+  olderHref: string | null;
+  undo: ReturnType<typeof useUndo>;
+}) {
+  const { t } = useTranslation("campaigns");
+  return (
     <div className="grid gap-3">
-      <ol aria-label="Change history" className="divide-y rounded-lg border bg-card">
+      <ol aria-label={t("history.label")} className="divide-y rounded-lg border bg-card">
         {entries.map((entry) => (
           <ChangeEntry
             key={entry.id}
@@ -64,7 +92,7 @@ export function ChangeHistory({
       {olderHref ? (
         <Button asChild variant="outline" size="sm" className="justify-self-center">
           <Link to={olderHref} preventScrollReset>
-            Show older changes
+            {t("history.older")}
           </Link>
         </Button>
       ) : null}
@@ -85,10 +113,13 @@ function ChangeEntry({
   isUndone: boolean;
   undo: ReturnType<typeof useUndo>;
 }) {
+  const { t } = useTranslation("campaigns");
+  const locale = useLocale();
+  const time = useTimeFormat();
   const ActorIcon = ACTOR_ICONS[entry.actor.type];
   const at = new Date(entry.createdAt);
-  const source = SOURCE_LABELS[entry.source];
-  const title = entry.undoOf ? `Undo: ${ACTION_LABELS[entry.action].toLowerCase()}` : ACTION_LABELS[entry.action];
+  const sourceKey = SOURCE_KEYS[entry.source];
+  const title = entry.undoOf ? t(UNDO_ACTION_KEYS[entry.action]) : t(ACTION_KEYS[entry.action]);
   return (
     <li className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
       <div className="grid min-w-0 gap-1">
@@ -117,31 +148,31 @@ function ChangeEntry({
           <OutcomeBadge entry={entry} isUndone={isUndone} />
         </p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm tabular-nums">
-          <span className="text-muted-foreground">{describeSettings(entry.before, entry.currency)}</span>
+          <span className="text-muted-foreground">{describeSettings(entry.before, entry.currency, t, locale)}</span>
           <span className="text-muted-foreground">→</span>
           <span className={cn(entry.outcome === "failed" && "text-muted-foreground line-through")}>
-            {describeSettings(entry.after, entry.currency)}
+            {describeSettings(entry.after, entry.currency, t, locale)}
           </span>
         </p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <ActorIcon aria-hidden="true" className="size-3.5" />
-          <span>{entry.actor.label}</span>
-          {source ? <span>· {source}</span> : null}
+          <span>{actorLabel(entry.actor, t)}</span>
+          {sourceKey ? <span>· {t(sourceKey)}</span> : null}
           <span aria-hidden="true">·</span>
-          <time dateTime={entry.createdAt} title={formatExactTime(at)}>
-            {formatRelativeTime(at, now)}
+          <time dateTime={entry.createdAt} title={time.exact(at)}>
+            {time.relative(at, now)}
           </time>
         </p>
         {entry.reason ? (
           <p className="border-l-2 pl-2 text-muted-foreground text-sm italic">
-            <span className="sr-only">Reason: </span>
+            <span className="sr-only">{t("history.reason")} </span>
             {entry.reason}
           </p>
         ) : null}
         {entry.platformResponse ? (
           <Collapsible>
             <CollapsibleTrigger className="group inline-flex items-center gap-1 rounded-sm text-muted-foreground text-xs outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
-              Platform answer
+              {t("history.platformAnswer")}
               <ChevronDown
                 aria-hidden="true"
                 className="size-3.5 transition-transform group-data-[state=open]:rotate-180"
@@ -154,7 +185,7 @@ function ChangeEntry({
                   entry.outcome === "failed" && "border-destructive/30 text-destructive",
                 )}
               >
-                {entry.platformResponse}
+                {translateChangeMessage(t, entry.platformResponse)}
               </p>
             </CollapsibleContent>
           </Collapsible>
@@ -165,22 +196,29 @@ function ChangeEntry({
   );
 }
 
+/** Who made a change: a person's name, an API key ("API key “Reporting”") or an automation's name. */
+function actorLabel(actor: ChangeLogEntry["actor"], t: ReturnType<typeof useTranslation>["t"]): string {
+  const apiKey = actor.type === "api_key" ? actor.label.match(/^API key “(.*)”$/s) : null;
+  return apiKey ? t("history.apiKeyActor", { name: apiKey[1] }) : actor.label;
+}
+
 function OutcomeBadge({ entry, isUndone }: { entry: ChangeLogEntry; isUndone: boolean }) {
+  const { t } = useTranslation("campaigns");
   if (entry.outcome === "failed")
     return (
       <Badge variant="outline" className="border-destructive/40 bg-destructive/10 text-destructive">
-        Failed
+        {t("history.failed")}
       </Badge>
     );
   if (isUndone)
     return (
       <Badge variant="outline" className="text-muted-foreground">
-        Undone
+        {t("history.undone")}
       </Badge>
     );
   return (
     <Badge variant="outline" className="border-success/40 bg-success/10 text-foreground">
-      Applied
+      {t("history.applied")}
     </Badge>
   );
 }
@@ -190,6 +228,8 @@ function OutcomeBadge({ entry, isUndone }: { entry: ChangeLogEntry; isUndone: bo
  * its data. The fetcher lives with the list, which stays while the undone entry changes.
  */
 function useUndo() {
+  const { t } = useTranslation("campaigns");
+  const locale = useLocale();
   const fetcher = useFetcher<CampaignActionResult>();
   const shown = useRef<unknown>(null);
   const asked = useRef<ChangeLogEntry | null>(null);
@@ -198,14 +238,17 @@ function useUndo() {
     const entry = asked.current;
     if (fetcher.state !== "idle" || !answer || !entry || shown.current === answer) return;
     shown.current = answer;
-    if (!answer.ok) toast.error("Could not undo", { description: answer.message });
+    if (!answer.ok) toast.error(t("history.undoFailed"), { description: answer.message });
     else if (answer.intent === "undo" && answer.result.outcome === "failed")
-      toast.error("Could not undo", { description: answer.result.message });
+      toast.error(t("history.undoFailed"), { description: answer.result.message });
     else
-      toast.success("Change undone", {
-        description: `${entry.campaignName} is back to ${describeSettings(entry.before, entry.currency)}.`,
+      toast.success(t("history.undoneToast"), {
+        description: t("history.backTo", {
+          name: entry.campaignName,
+          settings: describeSettings(entry.before, entry.currency, t, locale),
+        }),
       });
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, t, locale]);
   const undo = (entry: ChangeLogEntry) => {
     asked.current = entry;
     void fetcher.submit({ intent: "undo", changeId: entry.id }, { method: "post", encType: "application/json" });
@@ -215,6 +258,7 @@ function useUndo() {
 }
 
 function UndoButton({ entry, undo }: { entry: ChangeLogEntry; undo: ReturnType<typeof useUndo> }) {
+  const { t } = useTranslation("campaigns");
   const isUndoing = undo.undoingId === entry.id;
   return (
     <Button
@@ -226,7 +270,7 @@ function UndoButton({ entry, undo }: { entry: ChangeLogEntry; undo: ReturnType<t
       onClick={() => undo.undo(entry)}
     >
       {isUndoing ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Undo2 aria-hidden="true" />}
-      Undo
+      {t("history.undo")}
     </Button>
   );
 }

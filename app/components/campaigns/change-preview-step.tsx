@@ -1,18 +1,27 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { DialogFooter } from "#app/components/ui/dialog.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { ChangePreview, RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { PlatformName } from "./campaign-cells.tsx";
-import { type ChangeTarget, campaignsWord, count, withCurrencyCheck } from "./change-dialog-helpers.ts";
+import { type ChangeTarget, withCurrencyCheck } from "./change-dialog-helpers.ts";
 import { type BulkAction, type CampaignActionResult, MAX_REASON_LENGTH } from "./change-request.ts";
 import { describeSettings } from "./change-summary.ts";
 
 /** A preview shows this many rows; the rest are counted. */
 const PREVIEW_ROWS_SHOWN = 200;
+
+/** The confirm button: "Pause 3 campaigns", "Update 1 campaign". */
+const CONFIRM_KEYS = {
+  pause: "preview.confirmPause",
+  enable: "preview.confirmEnable",
+  set_budget: "preview.confirmUpdate",
+} as const satisfies Record<BulkAction, string>;
 
 /** Before → after for each campaign as the server computes it, an optional reason, and the confirmation. */
 export function PreviewStep({
@@ -32,6 +41,8 @@ export function PreviewStep({
   onCancel: () => void;
   onConfirm: (ids: string[], reason: string, previews: ChangePreview[]) => void;
 }) {
+  const { t } = useTranslation("campaigns");
+  const locale = useLocale();
   const id = useId();
   const fetcher = useFetcher<CampaignActionResult>();
   const [reason, setReason] = useState("");
@@ -55,7 +66,7 @@ export function PreviewStep({
     return (
       <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4 text-sm" role="status">
         <Loader2 aria-hidden="true" className="size-4 animate-spin text-muted-foreground" />
-        Checking {target.count === 1 ? "the campaign" : campaignsWord(target.count)}…
+        {t("preview.checking", { count: target.count })}
       </div>
     );
   if (!answer.ok || answer.intent !== "preview")
@@ -65,21 +76,20 @@ export function PreviewStep({
           role="alert"
           className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-destructive text-sm"
         >
-          {answer.ok ? "Something went wrong." : answer.message}
+          {answer.ok ? t("preview.failed") : answer.message}
         </p>
         <DialogFooter>
           <Button variant="outline" onClick={onBack ?? onCancel}>
-            {onBack ? "Back" : "Close"}
+            {onBack ? t("dialog.back") : t("dialog.close")}
           </Button>
         </DialogFooter>
       </>
     );
 
-  const previews = answer.previews.map((preview) => withCurrencyCheck(preview, absoluteCurrency));
+  const previews = answer.previews.map((preview) => withCurrencyCheck(preview, absoluteCurrency, t));
   const actionable = previews.filter((preview) => !preview.isUnchanged && !preview.problem);
   const unchanged = previews.filter((preview) => preview.isUnchanged && !preview.problem).length;
   const impossible = previews.filter((preview) => preview.problem).length;
-  const verb = action === "pause" ? "Pause" : action === "enable" ? "Enable" : "Update";
 
   return (
     <form
@@ -94,23 +104,27 @@ export function PreviewStep({
       }}
     >
       <p className="text-sm" aria-live="polite">
-        <span className="font-medium">{campaignsWord(actionable.length)} will change.</span>
-        {unchanged > 0 ? <span className="text-muted-foreground"> {count(unchanged)} already as asked.</span> : null}
-        {impossible > 0 ? <span className="text-destructive"> {count(impossible)} cannot change.</span> : null}
+        <span className="font-medium">{t("preview.willChange", { count: actionable.length })}</span>
+        {unchanged > 0 ? (
+          <span className="text-muted-foreground"> {t("preview.unchanged", { count: unchanged })}</span>
+        ) : null}
+        {impossible > 0 ? (
+          <span className="text-destructive"> {t("preview.impossible", { count: impossible })}</span>
+        ) : null}
       </p>
       <div className="max-h-[min(40svh,22rem)] overflow-auto rounded-lg border">
         <table className="w-full text-sm">
-          <caption className="sr-only">Before and after, per campaign</caption>
+          <caption className="sr-only">{t("preview.caption")}</caption>
           <thead className="sticky top-0 bg-muted text-muted-foreground text-xs">
             <tr>
               <th scope="col" className="px-3 py-2 text-left font-medium">
-                Campaign
+                {t("preview.campaign")}
               </th>
               <th scope="col" className="px-3 py-2 text-left font-medium">
-                Before
+                {t("preview.before")}
               </th>
               <th scope="col" className="px-3 py-2 text-left font-medium">
-                After
+                {t("preview.after")}
               </th>
             </tr>
           </thead>
@@ -126,16 +140,16 @@ export function PreviewStep({
                   </span>
                 </th>
                 <td className="whitespace-nowrap px-3 py-2 text-muted-foreground tabular-nums">
-                  {describeSettings(preview.before, preview.currency)}
+                  {describeSettings(preview.before, preview.currency, t, locale)}
                 </td>
                 <td className="px-3 py-2 tabular-nums">
                   {preview.problem ? (
                     <span className="text-destructive">{preview.problem}</span>
                   ) : preview.isUnchanged ? (
-                    <span className="text-muted-foreground">Unchanged</span>
+                    <span className="text-muted-foreground">{t("preview.unchangedCell")}</span>
                   ) : (
                     <span className="whitespace-nowrap font-medium">
-                      {describeSettings(preview.after, preview.currency)}
+                      {describeSettings(preview.after, preview.currency, t, locale)}
                     </span>
                   )}
                 </td>
@@ -145,34 +159,34 @@ export function PreviewStep({
         </table>
         {previews.length > PREVIEW_ROWS_SHOWN ? (
           <p className="border-t px-3 py-2 text-muted-foreground text-xs">
-            And {campaignsWord(previews.length - PREVIEW_ROWS_SHOWN)} more.
+            {t("preview.more", { count: previews.length - PREVIEW_ROWS_SHOWN })}
           </p>
         ) : null}
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-reason`}>
-          Reason <span className="font-normal text-muted-foreground">(optional, saved in the change history)</span>
+          {t("preview.reason")} <span className="font-normal text-muted-foreground">{t("preview.reasonHint")}</span>
         </Label>
         <Textarea
           id={`${id}-reason`}
           value={reason}
           maxLength={MAX_REASON_LENGTH}
           onChange={(event) => setReason(event.target.value)}
-          placeholder="e.g. Cutting spend on low-ROAS campaigns before the weekend"
+          placeholder={t("preview.reasonPlaceholder")}
           rows={2}
         />
       </div>
       <DialogFooter>
         {onBack ? (
           <Button variant="outline" onClick={onBack} className="sm:mr-auto">
-            Back
+            {t("dialog.back")}
           </Button>
         ) : null}
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t("dialog.cancel")}
         </Button>
         <Button type="submit" disabled={actionable.length === 0}>
-          {verb} {campaignsWord(actionable.length)}
+          {t(CONFIRM_KEYS[action], { count: actionable.length })}
         </Button>
       </DialogFooter>
     </form>

@@ -75,39 +75,77 @@ export type CampaignActionResult =
 
 export type BulkAction = "pause" | "enable" | "set_budget";
 
-/** The budget form: an amount in the campaigns' currency, or a percentage up or down. */
-export function budgetFormSchema(currency: string | null) {
+/**
+ * The budget form: an amount in the campaigns' currency, or a percentage up or down, as typed in
+ * the reader's locale ("1.234,50" in German, "1,234.50" in English); the parsed value is plain
+ * digits with a "." ("1234.50"). Its messages are keys of the "campaigns" catalog, read with
+ * `{ count: decimals, min, max }` (see `budgetErrorValues`).
+ */
+export function budgetFormSchema(currency: string | null, locale = "en-US") {
   const decimals = currency ? currencyExponent(currency) : 2;
   const amountPattern = decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`);
+  const typed = z
+    .string()
+    .trim()
+    .transform((value) => normalizeDecimal(value, locale));
   return z.discriminatedUnion("mode", [
     z.object({
       mode: z.literal("absolute"),
-      value: z
-        .string()
-        .trim()
-        .min(1, "Enter a daily budget.")
+      value: typed
+        .pipe(z.string().min(1, "budget.errors.amountRequired"))
         .refine(
-          (value) => amountPattern.test(value.replaceAll(",", "")),
-          decimals === 0 ? "Enter a whole amount." : `Enter an amount with at most ${decimals} decimals.`,
+          (value) => amountPattern.test(value),
+          decimals === 0 ? "budget.errors.wholeAmount" : "budget.errors.decimals",
         )
-        .refine((value) => Number(value.replaceAll(",", "")) > 0, "A daily budget must be more than zero."),
+        .refine((value) => Number(value) > 0, "budget.errors.positive"),
     }),
     z.object({
       mode: z.literal("percent"),
-      value: z
-        .string()
-        .trim()
-        .min(1, "Enter a percentage, e.g. 10 or -20.")
-        .refine((value) => /^[-+−]?\d+(\.\d+)?$/.test(value), "Enter a percentage, e.g. 10 or -20.")
-        .refine((value) => percentOf(value) !== 0, "A change of 0% changes nothing.")
+      value: typed
+        .pipe(z.string().min(1, "budget.errors.percent"))
+        .refine((value) => /^[-+−]?\d+(\.\d+)?$/.test(value), "budget.errors.percent")
+        .refine((value) => percentOf(value) !== 0, "budget.errors.zero")
         .refine(
           (value) => percentOf(value) >= MIN_BUDGET_PERCENT && percentOf(value) <= MAX_BUDGET_PERCENT,
-          `Choose between ${MIN_BUDGET_PERCENT}% and +${MAX_BUDGET_PERCENT.toLocaleString("en-US")}%.`,
+          "budget.errors.range",
         ),
     }),
   ]);
 }
 export type BudgetForm = z.infer<ReturnType<typeof budgetFormSchema>>;
+
+/** The values the budget form's messages read: the currency's decimals and the percentage range. */
+export function budgetErrorValues(currency: string | null) {
+  return {
+    count: currency ? currencyExponent(currency) : 2,
+    min: MIN_BUDGET_PERCENT,
+    max: MAX_BUDGET_PERCENT,
+  };
+}
+
+/**
+ * A typed figure as plain digits with a "." decimal mark. English drops its "," grouping. Where the
+ * decimal mark is a comma (German, Spanish, French), "," is the decimal mark and "." and spaces
+ * group thousands, except that a single "." followed by one or two digits ("50.5") is taken as the
+ * decimal mark people type out of habit.
+ */
+export function normalizeDecimal(value: string, locale: string): string {
+  const compact = value.trim().replace(/[\s\u00a0\u202f]/g, "");
+  if (decimalMarkOf(locale) !== ",") return compact.replaceAll(",", "");
+  if (!compact.includes(",") && /^[-+−]?\d+\.\d{1,2}$/.test(compact)) return compact;
+  return compact.replaceAll(".", "").replace(",", ".");
+}
+
+const decimalMarks = new Map<string, string>();
+
+function decimalMarkOf(locale: string): string {
+  let mark = decimalMarks.get(locale);
+  if (mark === undefined) {
+    mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+    decimalMarks.set(locale, mark);
+  }
+  return mark;
+}
 
 function percentOf(value: string): number {
   return Number(value.trim().replace("−", "-"));

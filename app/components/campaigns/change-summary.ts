@@ -1,21 +1,34 @@
 /** Words for a change's before → after and for a run's outcome, shared by the dialog and the log. */
 
-import { formatMoney } from "#app/components/analytics/format-metrics.ts";
+import type { i18n } from "i18next";
+import { formatMoney } from "#app/lib/money.ts";
 import type { CampaignSettings, ChangeItemResult } from "#core/campaigns/campaign-change-types.ts";
-import { STATUS_LABELS } from "./campaign-labels.ts";
+import { STATUS_KEYS } from "./campaign-labels.ts";
 
-/** "Active", "$50.00/day", "No daily budget", or both ("Paused · $50.00/day") when a change touched both. */
-export function describeSettings(settings: CampaignSettings, currency: string | null): string {
+type Translate = i18n["t"];
+
+/**
+ * "Active", "$50.00/day", "No daily budget", or both ("Paused · $50.00/day") when a change touched
+ * both, in the reader's language (`t`) and locale ("de-DE": "50,00 $/Tag").
+ */
+export function describeSettings(
+  settings: CampaignSettings,
+  currency: string | null,
+  t: Translate,
+  locale: string,
+): string {
   const parts: string[] = [];
-  if (settings.name !== undefined) parts.push(`“${settings.name}”`);
-  if (settings.status !== undefined) parts.push(STATUS_LABELS[settings.status]);
+  if (settings.name !== undefined) parts.push(t("campaigns:settings.name", { name: settings.name }));
+  if (settings.status !== undefined) parts.push(t(STATUS_KEYS[settings.status], { ns: "campaigns" }));
   if (settings.dailyBudgetMinor !== undefined)
     parts.push(
       settings.dailyBudgetMinor === null
-        ? "No daily budget"
+        ? t("campaigns:settings.noBudget")
         : currency
-          ? `${formatMoney(settings.dailyBudgetMinor, currency)}/day`
-          : `${settings.dailyBudgetMinor.toLocaleString("en-US")} (minor units)/day`,
+          ? t("campaigns:settings.perDay", { amount: formatMoney(settings.dailyBudgetMinor, currency, locale) })
+          : t("campaigns:settings.minorPerDay", {
+              amount: new Intl.NumberFormat(locale).format(settings.dailyBudgetMinor),
+            }),
     );
   return parts.join(" · ") || "—";
 }
@@ -33,9 +46,9 @@ export function countOutcomes(results: readonly Pick<ChangeItemResult, "outcome"
 }
 
 /** "18 updated, 2 failed" (and ", 3 skipped" when some were left as they were). */
-export function outcomeSentence({ succeeded, failed, skipped }: OutcomeCounts): string {
-  const parts = [`${succeeded.toLocaleString("en-US")} updated`];
-  if (failed > 0) parts.push(`${failed.toLocaleString("en-US")} failed`);
-  if (skipped > 0) parts.push(`${skipped.toLocaleString("en-US")} skipped`);
+export function outcomeSentence({ succeeded, failed, skipped }: OutcomeCounts, t: Translate): string {
+  const parts = [t("campaigns:outcome.updated", { count: succeeded })];
+  if (failed > 0) parts.push(t("campaigns:outcome.failed", { count: failed }));
+  if (skipped > 0) parts.push(t("campaigns:outcome.skipped", { count: skipped }));
   return parts.join(", ");
 }

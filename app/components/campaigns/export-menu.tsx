@@ -1,4 +1,5 @@
 import { CalendarRange, ChevronDown, Download, Table2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -19,28 +20,27 @@ export function exportSearch(search: string): string {
 
 /** "Export CSV": the campaigns as the table shows them (every page), or one row per campaign and day. */
 export function ExportMenu({ search }: { search: string }) {
+  const { t } = useTranslation("campaigns");
   const query = exportSearch(search);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" className="h-9">
           <Download aria-hidden="true" />
-          Export CSV
+          {t("export.button")}
           <ChevronDown aria-hidden="true" className="text-muted-foreground" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal text-muted-foreground text-xs">
-          With the current filters and date range
-        </DropdownMenuLabel>
+        <DropdownMenuLabel className="font-normal text-muted-foreground text-xs">{t("export.scope")}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           {/* A plain link: the browser downloads the streamed file itself. */}
           <a href={`/exports/campaigns.csv${query}`} download>
             <Table2 aria-hidden="true" />
             <span className="grid">
-              <span>Campaigns</span>
-              <span className="text-muted-foreground text-xs">One row per campaign, every page</span>
+              <span>{t("export.campaigns")}</span>
+              <span className="text-muted-foreground text-xs">{t("export.campaignsHint")}</span>
             </span>
           </a>
         </DropdownMenuItem>
@@ -48,8 +48,8 @@ export function ExportMenu({ search }: { search: string }) {
           <a href={`/exports/daily-metrics.csv${query}`} download>
             <CalendarRange aria-hidden="true" />
             <span className="grid">
-              <span>Daily metrics</span>
-              <span className="text-muted-foreground text-xs">One row per campaign and day</span>
+              <span>{t("export.daily")}</span>
+              <span className="text-muted-foreground text-xs">{t("export.dailyHint")}</span>
             </span>
           </a>
         </DropdownMenuItem>

@@ -1,13 +1,12 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useTableNavigation } from "./campaign-filters.tsx";
 import { PAGE_SIZES, searchWith } from "./campaign-table-params.ts";
-
-const count = new Intl.NumberFormat("en-US");
 
 /** "1–50 of 10,000", rows per page, and first / previous / next / last page links. */
 export function TablePagination({
@@ -21,6 +20,7 @@ export function TablePagination({
   total: number;
   search: string;
 }) {
+  const { t } = useTranslation("campaigns");
   const go = useTableNavigation();
   const sizeId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -29,14 +29,17 @@ export function TablePagination({
   const pageLink = (target: number) => ({ search: searchWith(search, { page: String(target) }) });
 
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 text-sm">
+    <nav
+      aria-label={t("pagination.label")}
+      className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 text-sm"
+    >
       <p className="text-muted-foreground tabular-nums" aria-live="polite">
-        {count.format(first)}–{count.format(last)} of {count.format(total)}
+        {t("pagination.range", { first, last, total })}
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId} className="whitespace-nowrap text-muted-foreground">
-            Rows per page
+            {t("pagination.rowsPerPage")}
           </label>
           <NativeSelect
             id={sizeId}
@@ -51,23 +54,26 @@ export function TablePagination({
             ))}
           </NativeSelect>
         </div>
-        <p className="whitespace-nowrap tabular-nums">
-          Page {count.format(page)} of {count.format(pageCount)}
-        </p>
+        <p className="whitespace-nowrap tabular-nums">{t("pagination.page", { page, pages: pageCount })}</p>
         <div className="flex items-center gap-1">
-          <PageLink to={pageLink(1)} isDisabled={page <= 1} label="First page" className="hidden sm:inline-flex">
+          <PageLink
+            to={pageLink(1)}
+            isDisabled={page <= 1}
+            label={t("pagination.first")}
+            className="hidden sm:inline-flex"
+          >
             <ChevronsLeft aria-hidden="true" />
           </PageLink>
-          <PageLink to={pageLink(page - 1)} isDisabled={page <= 1} label="Previous page">
+          <PageLink to={pageLink(page - 1)} isDisabled={page <= 1} label={t("pagination.previous")}>
             <ChevronLeft aria-hidden="true" />
           </PageLink>
-          <PageLink to={pageLink(page + 1)} isDisabled={page >= pageCount} label="Next page">
+          <PageLink to={pageLink(page + 1)} isDisabled={page >= pageCount} label={t("pagination.next")}>
             <ChevronRight aria-hidden="true" />
           </PageLink>
           <PageLink
             to={pageLink(pageCount)}
             isDisabled={page >= pageCount}
-            label="Last page"
+            label={t("pagination.last")}
             className="hidden sm:inline-flex"
           >
             <ChevronsRight aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { ChangeItemResult, ChangePreview, RequestedChange } from "#core/campaigns/campaign-change-types.ts";
 import { APPLY_CHUNK_SIZE, type CampaignActionResult } from "./change-request.ts";
@@ -32,6 +33,7 @@ interface PendingRun {
  * goes. `onFinished` gets every result once the last chunk (or a stop) is done.
  */
 export function useChunkedApply(onFinished: (results: AppliedItem[]) => void) {
+  const { t } = useTranslation("campaigns");
   const fetcher = useFetcher<CampaignActionResult>();
   const [run, setRun] = useState<ApplyRun | null>(null);
   const pending = useRef<PendingRun | null>(null);
@@ -62,7 +64,7 @@ export function useChunkedApply(onFinished: (results: AppliedItem[]) => void) {
     const results: AppliedItem[] = (
       answer.ok && answer.intent === "apply"
         ? answer.result.results
-        : ids.map((id) => failedItem(current.previews.get(id), id, answer.ok ? "No answer." : answer.message))
+        : ids.map((id) => failedItem(current.previews.get(id), id, answer.ok ? t("progress.noAnswer") : answer.message))
     ).map((result) => ({ ...result, currency: current.previews.get(result.campaignId)?.currency ?? null }));
     current.next += 1;
     current.done += ids.length;
@@ -78,7 +80,7 @@ export function useChunkedApply(onFinished: (results: AppliedItem[]) => void) {
       pending.current = null;
       onFinishedRef.current(current.results);
     } else sendNext();
-  }, [fetcher.state, fetcher.data, sendNext]);
+  }, [fetcher.state, fetcher.data, sendNext, t]);
 
   const start = useCallback(
     (input: { change: RequestedChange; ids: string[]; reason: string; previews: ChangePreview[] }) => {

@@ -1,10 +1,12 @@
 import { ArrowRight, BarChart3, Plug, Target } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 
 /** Before any ad platform is connected: what the dashboard will show, and the one thing to do. */
 export function DashboardEmptyState() {
+  const { t } = useTranslation("dashboard");
   return (
     <Card className="overflow-hidden">
       <CardContent className="flex flex-col items-center gap-5 px-6 py-10 text-center">
@@ -20,20 +22,17 @@ export function DashboardEmptyState() {
           </span>
         </div>
         <div className="flex max-w-md flex-col gap-2">
-          <h2 className="font-semibold text-xl tracking-tight">Connect your first ad platform</h2>
-          <p className="text-muted-foreground text-sm">
-            Connect Google Ads, Microsoft Advertising, Meta, TikTok or LinkedIn. Spend, revenue and ROAS for every
-            campaign appear here within minutes, compared with the period before.
-          </p>
+          <h2 className="font-semibold text-xl tracking-tight">{t("empty.title")}</h2>
+          <p className="text-muted-foreground text-sm">{t("empty.body")}</p>
         </div>
         <div className="flex flex-wrap justify-center gap-2">
           <Button asChild>
             <Link to="/integrations">
-              Connect a platform <ArrowRight aria-hidden="true" />
+              {t("empty.connect")} <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
           <Button variant="outline" asChild>
-            <Link to="/goals">Set goals first</Link>
+            <Link to="/goals">{t("empty.goalsFirst")}</Link>
           </Button>
         </div>
       </CardContent>

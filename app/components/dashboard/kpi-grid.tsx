@@ -1,13 +1,8 @@
 import { ShoppingBag } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  formatCompactMoney,
-  formatMoneyOrDash,
-  formatNumber,
-  formatPercent,
-  formatRoas,
-} from "#app/components/analytics/format-metrics.ts";
 import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import type { BlendedRoas, CurrencyTotals } from "#core/analytics/analytics-types.ts";
 
@@ -24,31 +19,33 @@ export function KpiGrid({
   blended: BlendedRoas | null;
   hasStore: boolean;
 }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   const { current, previous, currency } = totals;
-  const money = (minor: number | null) => formatMoneyOrDash(minor, currency);
+  const money = (minor: number | null) => format.moneyOrDash(minor, currency);
   return (
-    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
+    <section aria-label={t("kpis.label")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
       <KpiTile
-        label="Revenue"
+        label={t("kpis.revenue")}
         current={current.revenueMinor}
         previous={previous.revenueMinor}
-        format={(value) => formatCompactMoney(value, currency)}
+        format={(value) => format.compactMoney(value, currency)}
         goodDirection="higher"
       />
       <KpiTile
         label="ROAS"
         current={current.roas}
         previous={previous.roas}
-        format={formatRoas}
+        format={format.roas}
         goodDirection="higher"
-        secondary="Reported by the platforms"
+        secondary={t("kpis.roasHint")}
       />
       <BlendedRoasTile blended={blended} hasStore={hasStore} />
       <KpiTile
-        label="Conversions"
+        label={t("kpis.conversions")}
         current={current.conversions}
         previous={previous.conversions}
-        format={formatNumber}
+        format={format.number}
         goodDirection="higher"
       />
       <KpiTile
@@ -59,43 +56,57 @@ export function KpiGrid({
         goodDirection="lower"
       />
       <KpiTile
-        label="Clicks"
+        label={t("kpis.clicks")}
         current={current.clicks}
         previous={previous.clicks}
-        format={formatNumber}
+        format={format.number}
         goodDirection="higher"
-        secondary={`CTR ${formatPercent(current.ctr)} · CPC ${money(current.cpcMinor)}`}
+        // CTR and CPC read the same in every language.
+        secondary={`CTR ${format.percent(current.ctr)} · CPC ${money(current.cpcMinor)}`}
       />
     </section>
   );
 }
 
 function BlendedRoasTile({ blended, hasStore }: { blended: BlendedRoas | null; hasStore: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   if (!hasStore || !blended)
     return (
-      <Card role="group" aria-label="Blended ROAS" className="gap-2 border-dashed px-4 py-4 sm:px-5">
+      <Card role="group" aria-label={t("kpis.blendedRoas")} className="gap-2 border-dashed px-4 py-4 sm:px-5">
         <div className="flex items-center justify-between gap-2">
-          <p className="truncate text-muted-foreground text-sm">Blended ROAS</p>
+          <p className="truncate text-muted-foreground text-sm">{t("kpis.blendedRoas")}</p>
           <ShoppingBag aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         </div>
         <p className="font-semibold text-2xl text-muted-foreground tabular-nums">—</p>
         <p className="text-muted-foreground text-xs">
-          <Link to="/integrations#integrations-e-commerce" className="text-primary underline-offset-4 hover:underline">
-            Connect Shopify or WooCommerce
-          </Link>{" "}
-          to see blended ROAS
+          <Trans
+            t={t}
+            i18nKey="kpis.blendedConnect"
+            components={{
+              anchor: (
+                <Link
+                  to="/integrations#integrations-e-commerce"
+                  className="text-primary underline-offset-4 hover:underline"
+                />
+              ),
+            }}
+          />
         </p>
       </Card>
     );
   return (
     <KpiTile
-      label="Blended ROAS"
+      label={t("kpis.blendedRoas")}
       icon={ShoppingBag}
       current={blended.roas}
       previous={blended.previousRoas}
-      format={formatRoas}
+      format={format.roas}
       goodDirection="higher"
-      secondary={`${formatCompactMoney(blended.storeRevenueMinor, blended.currency)} store revenue ÷ ${formatCompactMoney(blended.adSpendMinor, blended.currency)} ad spend`}
+      secondary={t("kpis.blendedHint", {
+        storeRevenue: format.compactMoney(blended.storeRevenueMinor, blended.currency),
+        adSpend: format.compactMoney(blended.adSpendMinor, blended.currency),
+      })}
     />
   );
 }

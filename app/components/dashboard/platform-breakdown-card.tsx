@@ -1,12 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
-import {
-  formatMoney,
-  formatMoneyOrDash,
-  formatNumber,
-  formatPercent,
-  formatRoas,
-} from "#app/components/analytics/format-metrics.ts";
 import { PlatformLabel, platformChartColor } from "#app/components/analytics/platform-label.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
 import type { PlatformTotals } from "#core/analytics/analytics-types.ts";
@@ -16,6 +11,8 @@ import type { PlatformTotals } from "#core/analytics/analytics-types.ts";
  * and (with a store) the store revenue its UTM-tagged orders brought.
  */
 export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: PlatformTotals[]; hasStore: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   const spendByCurrency = new Map<string, number>();
   for (const row of platforms)
     spendByCurrency.set(row.currency, (spendByCurrency.get(row.currency) ?? 0) + row.current.spendMinor);
@@ -31,16 +28,14 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
-          <h2>By platform</h2>
+          <h2>{t("breakdown.title")}</h2>
         </CardTitle>
-        <CardDescription>
-          ROAS as each platform reports it{hasStore ? "; store revenue attributed by UTM source" : ""}.
-        </CardDescription>
+        <CardDescription>{hasStore ? t("breakdown.descriptionWithStore") : t("breakdown.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {platforms.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
-            No platform has spent in this range.
+            {t("breakdown.empty")}
           </p>
         ) : (
           // Scrolls sideways on a phone; focusable so a keyboard can scroll it too. Relative, so the
@@ -48,32 +43,32 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
           <section
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
             tabIndex={0}
-            aria-label="Platform breakdown"
+            aria-label={t("breakdown.region")}
             className="relative -mx-2 overflow-x-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <table className="w-full text-sm">
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
-                  <TableHead scope="col">Platform</TableHead>
+                  <TableHead scope="col">{t("breakdown.platform")}</TableHead>
                   <TableHead scope="col" className="text-right">
-                    Spend
+                    {t("breakdown.spend")}
                   </TableHead>
                   <TableHead scope="col" className="min-w-32">
-                    Share of spend
+                    {t("breakdown.shareOfSpend")}
                   </TableHead>
                   <TableHead scope="col" className="text-right">
-                    Revenue
+                    {t("breakdown.revenue")}
                   </TableHead>
                   <TableHead scope="col" className="text-right">
                     ROAS
                   </TableHead>
                   {hasStore ? (
                     <TableHead scope="col" className="text-right">
-                      Store revenue
+                      {t("breakdown.storeRevenue")}
                     </TableHead>
                   ) : null}
                   <TableHead scope="col" className="text-right">
-                    Conversions
+                    {t("breakdown.conversions")}
                   </TableHead>
                   <TableHead scope="col" className="text-right">
                     CPA
@@ -92,7 +87,7 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
                         ) : null}
                       </TableHead>
                       <TableCell className="text-right tabular-nums">
-                        <div>{formatMoney(row.current.spendMinor, row.currency)}</div>
+                        <div>{format.money(row.current.spendMinor, row.currency)}</div>
                         <DeltaIndicator
                           current={row.current.spendMinor}
                           previous={row.previous.spendMinor}
@@ -111,15 +106,15 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
                             />
                           </div>
                           <span className="w-12 text-right text-muted-foreground text-xs tabular-nums">
-                            {formatPercent(share, 0)}
+                            {format.percent(share, 0)}
                           </span>
                         </div>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">
-                        {formatMoney(row.current.revenueMinor, row.currency)}
+                        {format.money(row.current.revenueMinor, row.currency)}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">
-                        <div>{formatRoas(row.current.roas)}</div>
+                        <div>{format.roas(row.current.roas)}</div>
                         <DeltaIndicator
                           current={row.current.roas}
                           previous={row.previous.roas}
@@ -128,12 +123,14 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
                       </TableCell>
                       {hasStore ? (
                         <TableCell className="text-right tabular-nums">
-                          {formatMoneyOrDash(row.storeRevenueMinor, row.currency)}
+                          {format.moneyOrDash(row.storeRevenueMinor, row.currency)}
                         </TableCell>
                       ) : null}
-                      <TableCell className="text-right tabular-nums">{formatNumber(row.current.conversions)}</TableCell>
                       <TableCell className="text-right tabular-nums">
-                        {formatMoneyOrDash(row.current.cpaMinor, row.currency)}
+                        {format.number(row.current.conversions)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {format.moneyOrDash(row.current.cpaMinor, row.currency)}
                       </TableCell>
                     </TableRow>
                   );

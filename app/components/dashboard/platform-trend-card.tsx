@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { formatAxisMoney, formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { useTranslation } from "react-i18next";
 import { platformChartColor, platformName } from "#app/components/analytics/platform-label.tsx";
 import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/analytics/trend-chart.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { DateRange, PlatformDailyPoint } from "#core/analytics/analytics-types.ts";
@@ -9,9 +10,10 @@ import { listDays } from "#core/analytics/date-range.ts";
 import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 type Measure = "spendMinor" | "revenueMinor";
-const MEASURES: Array<{ key: Measure; label: string }> = [
-  { key: "spendMinor", label: "Spend" },
-  { key: "revenueMinor", label: "Revenue" },
+/** Each measure's toggle label and chart title in the "dashboard" catalog. */
+const MEASURES: Array<{ key: Measure; label: string; chartTitle: string }> = [
+  { key: "spendMinor", label: "trend.spend", chartTitle: "trend.spendChart" },
+  { key: "revenueMinor", label: "trend.revenue", chartTitle: "trend.revenueChart" },
 ];
 
 /** Daily spend or revenue per platform, stacked, in the reporting currency. */
@@ -26,6 +28,8 @@ export function PlatformTrendCard({
   currency: string;
   className?: string;
 }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   const [measure, setMeasure] = useState<Measure>("spendMinor");
   const inCurrency = trend.filter((point) => point.currency === currency);
   const otherCurrencies = [...new Set(trend.map((point) => point.currency).filter((code) => code !== currency))];
@@ -46,27 +50,25 @@ export function PlatformTrendCard({
     color: platformChartColor(platform),
     kind: "area",
     stackId: "platforms",
-    format: (value) => formatMoney(value, currency),
-    formatTick: (value) => formatAxisMoney(value, currency),
+    format: (value) => format.money(value, currency),
+    formatTick: (value) => format.axisMoney(value, currency),
   }));
-  const measureLabel = MEASURES.find((entry) => entry.key === measure)?.label ?? "Spend";
+  const chartTitle = MEASURES.find((entry) => entry.key === measure)?.chartTitle ?? "trend.spendChart";
 
   return (
     <Card className={cn("min-w-0", className)}>
       <CardHeader>
         <CardTitle>
-          <h2>Spend and revenue by platform</h2>
+          <h2>{t("trend.title")}</h2>
         </CardTitle>
         <CardDescription>
-          Daily, in {currency}
           {otherCurrencies.length > 0
-            ? ` (${otherCurrencies.join(", ")} not included: currencies are never added up)`
-            : ""}
-          .
+            ? t("trend.descriptionOtherCurrencies", { currency, others: format.list(otherCurrencies) })
+            : t("trend.description", { currency })}
         </CardDescription>
         <CardAction>
           <fieldset className="inline-flex rounded-lg bg-muted p-[3px]">
-            <legend className="sr-only">Measure</legend>
+            <legend className="sr-only">{t("trend.measure")}</legend>
             {MEASURES.map((entry) => (
               <button
                 key={entry.key}
@@ -79,7 +81,7 @@ export function PlatformTrendCard({
                   "aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm",
                 )}
               >
-                {entry.label}
+                {t(entry.label)}
               </button>
             ))}
           </fieldset>
@@ -88,10 +90,10 @@ export function PlatformTrendCard({
       <CardContent className="flex flex-1 flex-col">
         {series.length === 0 ? (
           <p className="flex min-h-60 flex-1 items-center justify-center rounded-lg border border-dashed text-center text-muted-foreground text-sm">
-            No spend in this range yet. Numbers appear here as soon as a sync brings them in.
+            {t("trend.empty")}
           </p>
         ) : (
-          <TrendChart title={`${measureLabel} by platform`} data={data} series={series} height="fill" canToggleSeries />
+          <TrendChart title={t(chartTitle)} data={data} series={series} height="fill" canToggleSeries />
         )}
       </CardContent>
     </Card>

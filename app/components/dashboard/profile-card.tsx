@@ -1,11 +1,13 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
-const ROLE_LABELS: Record<string, string> = {
-  admin: "Admin",
-  manager: "Manager",
-  analyst: "Analyst",
-  viewer: "Viewer",
+/** Each profile role's name in the "dashboard" catalog. */
+const ROLE_LABEL_KEYS: Record<string, string> = {
+  admin: "profile.roles.admin",
+  manager: "profile.roles.manager",
+  analyst: "profile.roles.analyst",
+  viewer: "profile.roles.viewer",
 };
 
 export interface DashboardProfile {
@@ -17,24 +19,26 @@ export interface DashboardProfile {
 
 /** The spec's profile card: email, name, company when there is one, and role. */
 export function ProfileCard({ profile }: { profile: DashboardProfile }) {
+  const { t } = useTranslation("dashboard");
+  const roleKey = ROLE_LABEL_KEYS[profile.role];
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>
         <CardTitle>
-          <h2>Your profile</h2>
+          <h2>{t("profile.title")}</h2>
         </CardTitle>
         <CardDescription>
           <Link to="/account/profile" className="text-primary underline-offset-4 hover:underline">
-            Edit profile
+            {t("profile.edit")}
           </Link>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <ProfileFact label="Email" value={profile.email} />
-          <ProfileFact label="Name" value={profile.name} />
-          {profile.companyName ? <ProfileFact label="Company" value={profile.companyName} /> : null}
-          <ProfileFact label="Role" value={ROLE_LABELS[profile.role] ?? profile.role} />
+          <ProfileFact label={t("profile.email")} value={profile.email} />
+          <ProfileFact label={t("profile.name")} value={profile.name} />
+          {profile.companyName ? <ProfileFact label={t("profile.company")} value={profile.companyName} /> : null}
+          <ProfileFact label={t("profile.role")} value={roleKey ? t(roleKey) : profile.role} />
         </dl>
       </CardContent>
     </Card>

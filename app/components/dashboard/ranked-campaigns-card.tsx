@@ -1,6 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, formatRoas } from "#app/components/analytics/format-metrics.ts";
 import { PlatformLabel, platformName } from "#app/components/analytics/platform-label.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { CampaignRow } from "#core/analytics/analytics-types.ts";
@@ -17,6 +18,8 @@ export function RankedCampaignsCard({
   campaigns: CampaignRow[];
   tone: "good" | "bad";
 }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>
@@ -28,7 +31,7 @@ export function RankedCampaignsCard({
       <CardContent>
         {campaigns.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
-            No campaign spent in this range.
+            {t("ranked.empty")}
           </p>
         ) : (
           <ol aria-label={title} className="-mx-2 flex flex-col">
@@ -55,10 +58,10 @@ export function RankedCampaignsCard({
                         tone === "good" ? "text-success" : "text-destructive",
                       )}
                     >
-                      {formatRoas(campaign.current.roas)}
+                      {format.roas(campaign.current.roas)}
                     </span>
                     <span className="block text-muted-foreground text-xs tabular-nums">
-                      {formatMoney(campaign.current.spendMinor, campaign.currency)} spent
+                      {t("ranked.spent", { amount: format.money(campaign.current.spendMinor, campaign.currency) })}
                     </span>
                   </span>
                 </Link>

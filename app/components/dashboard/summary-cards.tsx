@@ -1,6 +1,7 @@
 import { BarChart3, DollarSign, Plug } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { DeltaIndicator } from "#app/components/analytics/delta-indicator.tsx";
-import { formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Card, CardContent, CardDescription, CardHeader } from "#app/components/ui/card.tsx";
 import type { CurrencyTotals } from "#core/analytics/analytics-types.ts";
 
@@ -19,27 +20,29 @@ export function SummaryCards({
   totals: CurrencyTotals[];
   rangeLabel: string;
 }) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   const [first, ...others] = totals;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <SummaryCard
-        title="Campaigns"
+        title={t("summary.campaigns")}
         icon={BarChart3}
-        value={String(campaigns)}
-        hint="Managed across your ad accounts"
+        value={format.number(campaigns)}
+        hint={t("summary.campaignsHint")}
       />
-      <Card role="group" aria-label="Total Spend" className="gap-3">
+      <Card role="group" aria-label={t("summary.totalSpend")} className="gap-3">
         <CardHeader className="flex flex-row items-center justify-between gap-2">
-          <CardDescription>Total Spend</CardDescription>
+          <CardDescription>{t("summary.totalSpend")}</CardDescription>
           <DollarSign aria-hidden="true" className="size-4 text-muted-foreground" />
         </CardHeader>
         <CardContent>
           <p className="font-semibold text-3xl tabular-nums tracking-tight">
-            {formatMoney(first?.current.spendMinor ?? 0, first?.currency ?? "USD")}
+            {format.money(first?.current.spendMinor ?? 0, first?.currency ?? "USD")}
           </p>
           {others.map((total) => (
             <p key={total.currency} className="font-medium text-lg text-muted-foreground tabular-nums">
-              {formatMoney(total.current.spendMinor, total.currency)}
+              {format.money(total.current.spendMinor, total.currency)}
             </p>
           ))}
           <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
@@ -54,7 +57,12 @@ export function SummaryCards({
           </p>
         </CardContent>
       </Card>
-      <SummaryCard title="Platforms" icon={Plug} value={String(platforms)} hint="Connected" />
+      <SummaryCard
+        title={t("summary.platforms")}
+        icon={Plug}
+        value={format.number(platforms)}
+        hint={t("summary.platformsHint")}
+      />
     </div>
   );
 }

@@ -1,12 +1,8 @@
 import { ArrowRight, Target } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  formatDateRange,
-  formatMoney,
-  formatMoneyOrDash,
-  formatRoas,
-} from "#app/components/analytics/format-metrics.ts";
 import { PlatformLabel, platformName } from "#app/components/analytics/platform-label.tsx";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -16,29 +12,36 @@ import type { BudgetPace } from "#core/goals/budget-pacing.ts";
 import type { GoalProgress, GoalsProgress, TargetProgress } from "#core/goals/get-goal-progress.ts";
 import { ORGANIZATION_SCOPE } from "#core/goals/goal-schema.ts";
 
+/** Each pace's name in the "goals" catalog, and its dot's colour. */
 const PACE_LABELS: Record<BudgetPace, { label: string; dotClassName: string }> = {
-  on_track: { label: "On track", dotClassName: "bg-success" },
-  overspending: { label: "Spending too fast", dotClassName: "bg-warning" },
-  underspending: { label: "Spending slowly", dotClassName: "bg-muted-foreground" },
-  over_budget: { label: "Over budget", dotClassName: "bg-destructive" },
+  on_track: { label: "progress.pace.onTrack", dotClassName: "bg-success" },
+  overspending: { label: "progress.pace.overspending", dotClassName: "bg-warning" },
+  underspending: { label: "progress.pace.underspending", dotClassName: "bg-muted-foreground" },
+  over_budget: { label: "progress.pace.overBudget", dotClassName: "bg-destructive" },
 };
 
 /** This month against the goals: budget pacing and the ROAS or CPA target, overall and per platform. */
 export function GoalProgressCard({ progress }: { progress: GoalsProgress }) {
+  const { t } = useTranslation("goals");
+  const format = useMetricFormat();
   const { period } = progress;
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>
         <CardTitle>
-          <h2>Goals this month</h2>
+          <h2>{t("progress.title")}</h2>
         </CardTitle>
         <CardDescription className="tabular-nums">
-          {formatDateRange(period)} · day {period.daysElapsed} of {period.daysInMonth}
+          {t("progress.period", {
+            range: format.dateRange(period),
+            day: format.number(period.daysElapsed),
+            days: format.number(period.daysInMonth),
+          })}
         </CardDescription>
         {progress.goals.length > 0 ? (
           <CardAction>
             <Button variant="ghost" size="sm" asChild>
-              <Link to="/goals">Edit goals</Link>
+              <Link to="/goals">{t("progress.edit")}</Link>
             </Button>
           </CardAction>
         ) : null}
@@ -47,12 +50,10 @@ export function GoalProgressCard({ progress }: { progress: GoalsProgress }) {
         {progress.goals.length === 0 ? (
           <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4">
             <Target aria-hidden="true" className="size-5 text-muted-foreground" />
-            <p className="text-muted-foreground text-sm">
-              Set a target ROAS or CPA and a monthly budget, and see here whether this month is on course.
-            </p>
+            <p className="text-muted-foreground text-sm">{t("progress.empty")}</p>
             <Button size="sm" asChild>
               <Link to="/goals">
-                Set goals <ArrowRight aria-hidden="true" />
+                {t("progress.set")} <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
           </div>
@@ -65,27 +66,37 @@ export function GoalProgressCard({ progress }: { progress: GoalsProgress }) {
 }
 
 function GoalRow({ entry }: { entry: GoalProgress }) {
+  const { t } = useTranslation("goals");
+  const format = useMetricFormat();
   const { goal, budget, target, uncountedCurrencies } = entry;
-  const scopeName = goal.scope === ORGANIZATION_SCOPE ? "All platforms" : null;
+  const scopeName = goal.scope === ORGANIZATION_SCOPE ? t("progress.allPlatforms") : null;
   return (
-    <section aria-label={`${scopeName ?? platformName(goal.scope)} goal`} className="flex flex-col gap-2.5">
+    <section
+      aria-label={t("progress.goalLabel", { scope: scopeName ?? platformName(goal.scope) })}
+      className="flex flex-col gap-2.5"
+    >
       <h3 className="font-medium text-sm">{scopeName ?? <PlatformLabel platform={goal.scope} />}</h3>
       {budget ? (
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="tabular-nums">
-              <span className="font-semibold">{formatMoney(budget.spentMinor, goal.currency)}</span>
-              <span className="text-muted-foreground"> of {formatMoney(budget.budgetMinor, goal.currency)}</span>
+              <span className="font-semibold">{format.money(budget.spentMinor, goal.currency)}</span>
+              <span className="text-muted-foreground">
+                {" "}
+                {t("progress.budgetOf", { budget: format.money(budget.budgetMinor, goal.currency) })}
+              </span>
             </span>
             <span className="inline-flex items-center gap-1.5 font-medium text-xs">
               <span aria-hidden="true" className={cn("size-2 rounded-full", PACE_LABELS[budget.pace].dotClassName)} />
-              {PACE_LABELS[budget.pace].label}
+              {t(PACE_LABELS[budget.pace].label)}
             </span>
           </div>
           <div className="relative">
             <Progress
               value={Math.round(Math.min(budget.spentFraction, 1) * 100)}
-              aria-label={`Monthly budget used: ${Math.round(budget.spentFraction * 100)}%`}
+              aria-label={t("progress.budgetUsed", {
+                percent: format.percent(Math.round(budget.spentFraction * 100) / 100, 0),
+              })}
               className={cn(budget.pace === "over_budget" && "[&>[data-slot=progress-indicator]]:bg-destructive")}
             />
             {/* Where a steady pace would be today. */}
@@ -96,14 +107,14 @@ function GoalRow({ entry }: { entry: GoalProgress }) {
             />
           </div>
           <p className="text-muted-foreground text-xs tabular-nums">
-            Projected {formatMoney(budget.projectedMinor, goal.currency)} by month end
+            {t("progress.projected", { amount: format.money(budget.projectedMinor, goal.currency) })}
           </p>
         </div>
       ) : null}
       {target ? <TargetLine target={target} currency={goal.currency} /> : null}
       {uncountedCurrencies.length > 0 ? (
         <p className="text-muted-foreground text-xs">
-          Spend in {uncountedCurrencies.join(", ")} is not counted: this goal is in {goal.currency}.
+          {t("progress.uncounted", { currencies: format.list(uncountedCurrencies), currency: goal.currency })}
         </p>
       ) : null}
     </section>
@@ -111,24 +122,30 @@ function GoalRow({ entry }: { entry: GoalProgress }) {
 }
 
 function TargetLine({ target, currency }: { target: TargetProgress; currency: string }) {
+  const { t } = useTranslation("goals");
+  const format = useMetricFormat();
   const [label, actual, wanted] =
     target.kind === "roas"
-      ? ["ROAS", formatRoas(target.actual), formatRoas(target.target)]
-      : ["CPA", formatMoneyOrDash(target.actualMinor, currency), formatMoney(target.targetMinor, currency)];
+      ? ["ROAS", format.roas(target.actual), format.roas(target.target)]
+      : ["CPA", format.moneyOrDash(target.actualMinor, currency), format.money(target.targetMinor, currency)];
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
       <span className="tabular-nums">
         <span className="text-muted-foreground">{label} </span>
         <span className="font-semibold">{actual}</span>
-        <span className="text-muted-foreground"> · target {wanted}</span>
+        <span className="text-muted-foreground"> · {t("progress.target", { value: wanted })}</span>
       </span>
       {target.isMet === null ? (
         <Badge variant="outline" className="text-muted-foreground">
-          No data yet
+          {t("progress.noData")}
         </Badge>
       ) : (
         <Badge variant="outline" className={target.isMet ? "text-success" : "text-destructive"}>
-          {target.isMet ? "On target" : target.kind === "roas" ? "Below target" : "Above target"}
+          {target.isMet
+            ? t("progress.onTarget")
+            : target.kind === "roas"
+              ? t("progress.belowTarget")
+              : t("progress.aboveTarget")}
         </Badge>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Plus, Save, Trash2 } from "lucide-react";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from "react";
 import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
+import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { ActionRefusal } from "#app/components/account/account-action.ts";
@@ -15,6 +16,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { findListing } from "#core/connections/platform-catalog.ts";
 import {
   type GoalsFormInput,
@@ -30,7 +32,15 @@ import { currencySymbolOf, emptyGoalEntry } from "./goal-values.ts";
 
 export type GoalsActionResult = { ok: true; values: GoalsFormInput } | ActionRefusal;
 
-const TARGET_LABELS: Record<TargetKindChoice, string> = { none: "No target", roas: "ROAS", cpa: "CPA" };
+/** Each target choice's label: "ROAS" and "CPA" read the same in every language. */
+const TARGET_LABELS: Record<TargetKindChoice, { key: string } | { text: string }> = {
+  none: { key: "form.noTarget" },
+  roas: { text: "ROAS" },
+  cpa: { text: "CPA" },
+};
+
+/** Core's message for a target ROAS out of range, which carries the limits: worded in the catalog. */
+const ROAS_RANGE_MESSAGE = `Target ROAS is a number from ${MIN_TARGET_ROAS} to ${MAX_TARGET_ROAS}.`;
 
 /**
  * The organization's goal and the optional per-platform goals, validated here with the server's
@@ -43,6 +53,7 @@ export function GoalsForm({
   values: GoalsFormInput;
   connectedPlatforms: AdPlatformId[];
 }) {
+  const { t } = useTranslation("goals");
   const fetcher = useFetcher<GoalsActionResult>();
   const form = useForm<GoalsFormInput, unknown, GoalsFormOutput>({
     resolver: zodResolver(goalsFormSchema),
@@ -61,14 +72,14 @@ export function GoalsForm({
     shownResult.current = result;
     if (result.ok) {
       form.reset(result.values);
-      toast.success("Goals saved", { description: "Your dashboard now tracks progress against them." });
+      toast.success(t("form.saved"), { description: t("form.savedDescription") });
       return;
     }
     Object.entries(result.fieldErrors ?? {}).forEach(([name, message], index) => {
       form.setError(name as FieldPath<GoalsFormInput>, { type: "server", message }, { shouldFocus: index === 0 });
     });
-    toast.error(result.title, { description: result.message });
-  }, [fetcher.state, fetcher.data, form]);
+    toast.error(translateMessage(t, result.title), { description: translateMessage(t, result.message) });
+  }, [fetcher.state, fetcher.data, form, t]);
 
   // The server parses the text the person typed, exactly as this form's schema did.
   const onSubmit = form.handleSubmit(() => {
@@ -81,32 +92,25 @@ export function GoalsForm({
     .sort((a, b) => Number(connectedPlatforms.includes(b)) - Number(connectedPlatforms.includes(a)));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Goals" className="flex flex-col gap-6">
+    <form onSubmit={onSubmit} noValidate aria-label={t("form.label")} className="flex flex-col gap-6">
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Organization goal</h2>
+            <h2>{t("form.organizationTitle")}</h2>
           </CardTitle>
-          <CardDescription>Across every ad platform, in {values.currency}, your profile's currency.</CardDescription>
+          <CardDescription>{t("form.organizationDescription", { currency: values.currency })}</CardDescription>
         </CardHeader>
         <CardContent>
-          <GoalFields
-            form={form}
-            index={0}
-            symbol={symbol}
-            budgetHint="The most you plan to spend each month, all platforms together."
-          />
+          <GoalFields form={form} index={0} symbol={symbol} budgetHint={t("form.organizationBudgetHint")} />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Per-platform goals</h2>
+            <h2>{t("form.platformsTitle")}</h2>
           </CardTitle>
-          <CardDescription>
-            Optional. A platform can have its own target and budget, such as a higher ROAS on search than on social.
-          </CardDescription>
+          <CardDescription>{t("form.platformsDescription")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {platformGoals.fields.slice(1).map((field, offset) => {
@@ -115,14 +119,14 @@ export function GoalsForm({
             return (
               <section
                 key={field.id}
-                aria-label={`${platformName(field.scope)} goal`}
+                aria-label={t("form.platformGoal", { platform: platformName(field.scope) })}
                 className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
               >
                 <div className="flex items-center gap-3">
                   {listing ? <PlatformLogo listing={listing} className="size-8 text-sm" /> : null}
                   <h3 className="font-medium">{platformName(field.scope)}</h3>
                   {connectedPlatforms.includes(field.scope as AdPlatformId) ? (
-                    <Badge variant="secondary">Connected</Badge>
+                    <Badge variant="secondary">{t("form.connected")}</Badge>
                   ) : null}
                   <Button
                     variant="ghost"
@@ -132,22 +136,22 @@ export function GoalsForm({
                   >
                     <Trash2 aria-hidden="true" />
                     <span>
-                      Remove<span className="sr-only"> the {platformName(field.scope)} goal</span>
+                      <Trans
+                        t={t}
+                        i18nKey="form.remove"
+                        values={{ platform: platformName(field.scope) }}
+                        components={{ hidden: <span className="sr-only" /> }}
+                      />
                     </span>
                   </Button>
                 </div>
-                <GoalFields
-                  form={form}
-                  index={index}
-                  symbol={symbol}
-                  budgetHint="The most this platform may spend each month."
-                />
+                <GoalFields form={form} index={index} symbol={symbol} budgetHint={t("form.platformBudgetHint")} />
               </section>
             );
           })}
           {addable.length > 0 ? (
             <div className="flex flex-col gap-2">
-              <p className="text-muted-foreground text-sm">Add a goal for</p>
+              <p className="text-muted-foreground text-sm">{t("form.addFor")}</p>
               <ul className="flex flex-wrap gap-2">
                 {addable.map((platform) => (
                   <li key={platform}>
@@ -155,12 +159,16 @@ export function GoalsForm({
                       variant="outline"
                       size="sm"
                       onClick={() => platformGoals.append(emptyGoalEntry(platform))}
-                      aria-label={`Add a goal for ${platformName(platform)}`}
+                      aria-label={t("form.addForPlatform", { platform: platformName(platform) })}
                     >
                       <Plus aria-hidden="true" />
                       {platformName(platform)}
                       {connectedPlatforms.includes(platform) ? (
-                        <span aria-hidden="true" className="size-1.5 rounded-full bg-success" title="Connected" />
+                        <span
+                          aria-hidden="true"
+                          className="size-1.5 rounded-full bg-success"
+                          title={t("form.connected")}
+                        />
                       ) : null}
                     </Button>
                   </li>
@@ -172,11 +180,11 @@ export function GoalsForm({
         <CardFooter className="justify-end border-t">
           <SubmitButton
             isPending={isSaving}
-            pendingLabel="Saving…"
+            pendingLabel={t("form.saving")}
             icon={<Save aria-hidden="true" />}
             className="w-full sm:w-auto"
           >
-            Save goals
+            {t("form.save")}
           </SubmitButton>
         </CardFooter>
       </Card>
@@ -195,15 +203,23 @@ function GoalFields({
   symbol: string;
   budgetHint: string;
 }) {
+  const { t } = useTranslation("goals");
   const id = useId();
   const targetKind = form.watch(`goals.${index}.targetKind`);
   // The server renders the saved figures too (register alone fills them in only after hydration).
   const errors = form.formState.errors.goals?.[index];
+  // Core's messages are English; the reader sees them in the catalog's words.
+  const errorText = (message: string | undefined) =>
+    message === undefined
+      ? undefined
+      : message === ROAS_RANGE_MESSAGE
+        ? t("errors.roasRange", { min: MIN_TARGET_ROAS, max: MAX_TARGET_ROAS })
+        : translateMessage(t, message);
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <div className="grid content-start gap-2 sm:col-span-2">
         <span id={`${id}-target`} className="font-medium text-sm leading-none">
-          Target
+          {t("form.target")}
         </span>
         <Controller
           control={form.control}
@@ -226,7 +242,7 @@ function GoalFields({
                     "data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm",
                   )}
                 >
-                  {TARGET_LABELS[kind]}
+                  {"key" in TARGET_LABELS[kind] ? t(TARGET_LABELS[kind].key) : TARGET_LABELS[kind].text}
                 </RadioGroupPrimitive.Item>
               ))}
             </RadioGroupPrimitive.Root>
@@ -236,9 +252,9 @@ function GoalFields({
       {targetKind === "roas" ? (
         <Field
           id={`${id}-roas`}
-          label="Target ROAS"
-          hint={`Revenue per unit of ad spend, from ${MIN_TARGET_ROAS} to ${MAX_TARGET_ROAS}: 3.5 is 3.50 for every 1 spent.`}
-          error={errors?.targetRoas?.message}
+          label={t("form.targetRoas")}
+          hint={t("form.targetRoasHint", { min: MIN_TARGET_ROAS, max: MAX_TARGET_ROAS })}
+          error={errorText(errors?.targetRoas?.message)}
         >
           {(aria) => (
             <Input
@@ -255,9 +271,9 @@ function GoalFields({
       {targetKind === "cpa" ? (
         <Field
           id={`${id}-cpa`}
-          label="Target CPA"
-          hint="The most you want to pay for one conversion."
-          error={errors?.targetCpa?.message}
+          label={t("form.targetCpa")}
+          hint={t("form.targetCpaHint")}
+          error={errorText(errors?.targetCpa?.message)}
         >
           {(aria) => (
             <MoneyInput
@@ -273,9 +289,9 @@ function GoalFields({
       ) : null}
       <Field
         id={`${id}-budget`}
-        label="Monthly budget"
+        label={t("form.monthlyBudget")}
         hint={budgetHint}
-        error={errors?.monthlyBudget?.message}
+        error={errorText(errors?.monthlyBudget?.message)}
         className={targetKind === "none" ? "sm:col-start-1" : undefined}
       >
         {(aria) => (

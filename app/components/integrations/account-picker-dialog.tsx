@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -29,8 +30,11 @@ export function AccountPickerDialog({
   onClose: () => void;
   fetcher: ActionFetcher;
 }) {
+  const { t } = useTranslation("integrations");
   const { listing, connection } = card;
   if (!connection) return null;
+  const signedInAs = connection.displayName ? t("accountPicker.signedInAs", { name: connection.displayName }) : null;
+  const description = t("accountPicker.description");
   return (
     <Dialog open={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="sm:max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
@@ -39,15 +43,11 @@ export function AccountPickerDialog({
             <PlatformLogo listing={listing} className="size-9" />
             <p className="flex items-center gap-1.5 font-medium text-sm text-success">
               <CircleCheck aria-hidden="true" className="size-4" />
-              {listing.name} is connected
+              {t("accountPicker.connected", { platform: listing.name })}
             </p>
           </div>
-          <DialogTitle>Choose the ad accounts Adhelm manages</DialogTitle>
-          <DialogDescription>
-            {connection.displayName ? `Signed in as ${connection.displayName}. ` : ""}
-            Adhelm syncs the campaigns and daily metrics of the accounts you check. Until you save, every account is
-            managed; you can change this later under Manage.
-          </DialogDescription>
+          <DialogTitle>{t("accountPicker.title")}</DialogTitle>
+          <DialogDescription>{signedInAs ? `${signedInAs} ${description}` : description}</DialogDescription>
         </DialogHeader>
         <AccountPicker
           connection={connection}
@@ -56,7 +56,7 @@ export function AccountPickerDialog({
           isFirstChoice
           footer={
             <DialogClose asChild>
-              <Button variant="ghost">Decide later</Button>
+              <Button variant="ghost">{t("accountPicker.decideLater")}</Button>
             </DialogClose>
           }
         />

@@ -1,5 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -26,6 +27,7 @@ export function AccountPicker({
   /** Extra buttons beside Save (a dialog's Cancel). */
   footer?: ReactNode;
 }) {
+  const { t } = useTranslation("integrations");
   const { accounts } = connection;
   const [selected, setSelected] = useState<ReadonlySet<string>>(
     () => new Set(accounts.filter((account) => isFirstChoice || account.isManaged).map((account) => account.id)),
@@ -51,15 +53,18 @@ export function AccountPicker({
     return (
       <div className="grid gap-4">
         <p className="rounded-md border border-dashed p-4 text-muted-foreground text-sm">
-          {platformName} gave us no ad accounts for this login. Create or get access to an ad account on {platformName},
-          then reconnect.
+          {t("accountPicker.noAccounts", { platform: platformName })}
         </p>
         {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
       </div>
     );
 
   return (
-    <fetcher.Form method="post" className="grid gap-4" aria-label={`Ad accounts of ${platformName}`}>
+    <fetcher.Form
+      method="post"
+      className="grid gap-4"
+      aria-label={t("accountPicker.formLabel", { platform: platformName })}
+    >
       <input type="hidden" name="intent" value="choose-accounts" />
       <input type="hidden" name="connectionId" value={connection.id} />
       <input type="hidden" name="isFirstChoice" value={isFirstChoice ? "true" : "false"} />
@@ -67,7 +72,7 @@ export function AccountPicker({
         <input key={id} type="hidden" name="adAccountIds" value={id} />
       ))}
       <fieldset className="grid gap-2" aria-describedby={isNoneChosen ? errorId : undefined}>
-        <legend className="sr-only">Ad accounts Adhelm manages</legend>
+        <legend className="sr-only">{t("accountPicker.legend")}</legend>
         <div className="flex items-center justify-between gap-4 border-b pb-2">
           <div className="flex items-center gap-3">
             <Checkbox
@@ -76,10 +81,10 @@ export function AccountPicker({
               onCheckedChange={(checked) => toggleAll(checked === true)}
               disabled={isSaving}
             />
-            <Label htmlFor={`${baseId}-all`}>Select all</Label>
+            <Label htmlFor={`${baseId}-all`}>{t("accountPicker.selectAll")}</Label>
           </div>
           <p className="text-muted-foreground text-sm tabular-nums" aria-live="polite">
-            {selected.size} of {accounts.length} selected
+            {t("accountPicker.selected", { selected: selected.size, total: accounts.length })}
           </p>
         </div>
         <ul className="-mx-1 grid max-h-72 gap-1 overflow-y-auto px-1">
@@ -109,7 +114,7 @@ export function AccountPicker({
                     <p id={`${id}-details`} className="text-muted-foreground text-xs">
                       <span className="font-mono">{account.externalId}</span>
                       <span aria-hidden="true"> · </span>
-                      <span className="sr-only">, currency </span>
+                      <span className="sr-only">{t("accountPicker.currency")}</span>
                       {account.currency}
                     </p>
                   </div>
@@ -121,14 +126,14 @@ export function AccountPicker({
       </fieldset>
       {isNoneChosen ? (
         <p id={errorId} className="text-destructive text-sm" role="alert">
-          Choose at least one ad account to manage.
+          {t("accountPicker.noneChosen")}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {footer}
         <Button type="submit" disabled={isSaving || isNoneChosen || isUnchanged} aria-busy={isSaving}>
           {isSaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          Save
+          {t("accountPicker.save")}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,5 +1,6 @@
 import { Loader2, RefreshCw } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
 
@@ -30,17 +31,20 @@ export function useIsLeaving(): [boolean, () => void] {
  */
 export function ConnectForm({
   platformId,
-  label = "Connect",
+  isReconnect = false,
   variant = "default",
   size = "sm",
 }: {
   platformId: string;
-  label?: "Connect" | "Reconnect";
+  /** "Reconnect" (a failing connection's way back) instead of "Connect". */
+  isReconnect?: boolean;
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
 }) {
+  const { t } = useTranslation("integrations");
   const [isLeaving, markLeaving] = useIsLeaving();
-  const icon: ReactNode = label === "Reconnect" ? <RefreshCw aria-hidden="true" /> : null;
+  const icon: ReactNode = isReconnect ? <RefreshCw aria-hidden="true" /> : null;
+  const label = isReconnect ? t("connect.reconnect") : t("connect.connect");
   return (
     <Form
       method="post"
@@ -51,7 +55,7 @@ export function ConnectForm({
     >
       <Button type="submit" variant={variant} size={size} disabled={isLeaving} aria-busy={isLeaving}>
         {isLeaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : icon}
-        {isLeaving ? "Connecting…" : label}
+        {isLeaving ? t("connect.connecting") : label}
       </Button>
     </Form>
   );

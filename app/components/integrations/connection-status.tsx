@@ -1,10 +1,12 @@
+import type { TFunction } from "i18next";
 import { CircleAlert, CircleCheck, Clock, Loader2 } from "lucide-react";
 import { useId } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { ConnectionView } from "./integrations-types.ts";
-import { formatExactTime, formatRelativeTime } from "./relative-time.ts";
+import { useTimeFormat } from "./use-time-format.tsx";
 
 export type ConnectionState = "active" | "syncing" | "error";
 
@@ -17,33 +19,35 @@ export function connectionStateOf(connection: ConnectionView): ConnectionState {
 
 /** Status as text with an icon; colour only repeats what the words say. */
 export function StatusBadge({ state, className }: { state: ConnectionState; className?: string }) {
+  const { t } = useTranslation("integrations");
   if (state === "error")
     return (
       <Badge variant="outline" className={cn("border-destructive/40 bg-destructive/10 text-destructive", className)}>
         <CircleAlert aria-hidden="true" />
-        Error
+        {t("status.error")}
       </Badge>
     );
   if (state === "syncing")
     return (
       <Badge variant="outline" className={cn("border-primary/40 bg-primary/10 text-primary", className)}>
         <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-        Syncing
+        {t("status.syncing")}
       </Badge>
     );
   return (
     <Badge variant="outline" className={cn("border-success/40 bg-success/10 text-success", className)}>
       <CircleCheck aria-hidden="true" />
-      Active
+      {t("status.active")}
     </Badge>
   );
 }
 
 /** "Backfilling 90 days… 4 of 9" or "Syncing… 1 of 3"; a queued sync shows an empty, pulsing bar. */
 export function SyncProgress({ connection }: { connection: ConnectionView }) {
+  const { t } = useTranslation("integrations");
   const labelId = useId();
   const { progress } = connection;
-  const label = describeProgress(connection);
+  const label = describeProgress(t, connection);
   return (
     <div className="grid gap-1.5">
       <p id={labelId} className="text-muted-foreground text-xs tabular-nums" aria-live="polite">
@@ -53,20 +57,20 @@ export function SyncProgress({ connection }: { connection: ConnectionView }) {
         value={progress ? progress.done : null}
         max={progress && progress.total > 0 ? progress.total : 100}
         aria-labelledby={labelId}
-        getValueLabel={progress ? () => `${progress.done} of ${progress.total} steps` : undefined}
+        getValueLabel={progress ? () => t("progress.steps", { done: progress.done, total: progress.total }) : undefined}
         className={progress ? undefined : "animate-pulse motion-reduce:animate-none"}
       />
     </div>
   );
 }
 
-export function describeProgress(connection: ConnectionView): string {
+export function describeProgress(t: TFunction<"integrations">, connection: ConnectionView): string {
   const { progress } = connection;
-  if (!progress) return "Starting sync…";
-  const steps = `${progress.done} of ${progress.total}`;
-  if (progress.kind !== "backfill") return `Syncing… ${steps}`;
+  if (!progress) return t("progress.starting");
+  const steps = { done: progress.done, total: progress.total };
+  if (progress.kind !== "backfill") return t("progress.syncing", steps);
   const days = backfillDaysOf(connection);
-  return days ? `Backfilling ${days} days… ${steps}` : `Backfilling… ${steps}`;
+  return days ? t("progress.backfillingDays", { ...steps, count: days }) : t("progress.backfilling", steps);
 }
 
 /** The running backfill's window, inclusive of both ends, in days. */
@@ -79,12 +83,14 @@ function backfillDaysOf(connection: ConnectionView): number | null {
 
 /** "Last sync: 2 minutes ago", computed against `now` so it ages while the page stays open. */
 export function LastSync({ connection, now }: { connection: ConnectionView; now: Date }) {
+  const { t } = useTranslation("integrations");
+  const format = useTimeFormat();
   const { lastSyncedAt } = connection;
   if (!lastSyncedAt)
     return (
       <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
         <Clock aria-hidden="true" className="size-3.5" />
-        {connectionStateOf(connection) === "syncing" ? "Syncing for the first time…" : "Never synced"}
+        {connectionStateOf(connection) === "syncing" ? t("lastSync.firstTime") : t("lastSync.never")}
       </p>
     );
   const at = new Date(lastSyncedAt);
@@ -92,10 +98,12 @@ export function LastSync({ connection, now }: { connection: ConnectionView; now:
     <p className="flex items-center gap-1.5 text-muted-foreground text-sm">
       <Clock aria-hidden="true" className="size-3.5" />
       <span>
-        Last sync:{" "}
-        <time dateTime={lastSyncedAt} title={formatExactTime(at)}>
-          {formatRelativeTime(at, now)}
-        </time>
+        <Trans
+          t={t}
+          i18nKey="lastSync.at"
+          values={{ when: format.relative(at, now) }}
+          components={{ time: <time dateTime={lastSyncedAt} title={format.exact(at)} /> }}
+        />
       </span>
     </p>
   );

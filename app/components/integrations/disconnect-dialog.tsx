@@ -1,5 +1,6 @@
 import { Loader2, Unplug } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -18,18 +19,11 @@ import type { ActionFetcher } from "./use-action-fetcher.ts";
 
 type DataChoice = "keep" | "delete";
 
-const CHOICES: Array<{ value: DataChoice; label: string; description: string }> = [
-  {
-    value: "keep",
-    label: "Keep the synced data",
-    description: "Campaigns, metrics and orders already synced stay in your reports.",
-  },
-  {
-    value: "delete",
-    label: "Delete the synced data",
-    description: "Removes everything synced from this connection. This cannot be undone.",
-  },
-];
+/** Catalog keys of each choice's label and description. */
+const CHOICES = [
+  { value: "keep", label: "disconnect.keepLabel", description: "disconnect.keepDescription" },
+  { value: "delete", label: "disconnect.deleteLabel", description: "disconnect.deleteDescription" },
+] as const satisfies ReadonlyArray<{ value: DataChoice; label: string; description: string }>;
 
 /**
  * Disconnect asks first, and what to do with what was synced. The dialog stays open while the
@@ -44,6 +38,7 @@ export function DisconnectDialog({
   connection: ConnectionView;
   fetcher: ActionFetcher;
 }) {
+  const { t } = useTranslation("integrations");
   const [isOpen, setIsOpen] = useState(false);
   const [choice, setChoice] = useState<DataChoice>("keep");
   const baseId = useId();
@@ -67,7 +62,7 @@ export function DisconnectDialog({
       <AlertDialogTrigger asChild>
         <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive">
           <Unplug aria-hidden="true" />
-          Disconnect
+          {t("disconnect.button")}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
@@ -76,16 +71,15 @@ export function DisconnectDialog({
           <input type="hidden" name="connectionId" value={connection.id} />
           <input type="hidden" name="data" value={choice} />
           <AlertDialogHeader>
-            <AlertDialogTitle>Disconnect {listing.name}?</AlertDialogTitle>
+            <AlertDialogTitle>{t("disconnect.title", { platform: listing.name })}</AlertDialogTitle>
             <AlertDialogDescription>
-              Adhelm stops syncing {connection.displayName ?? listing.name} and forgets its access. You can connect
-              again at any time.
+              {t("disconnect.description", { name: connection.displayName ?? listing.name })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <RadioGroup
             value={choice}
             onValueChange={(value) => setChoice(value === "delete" ? "delete" : "keep")}
-            aria-label="What happens to the synced data"
+            aria-label={t("disconnect.dataLabel")}
             disabled={isSubmitting}
             className="gap-2"
           >
@@ -103,9 +97,9 @@ export function DisconnectDialog({
                     className="mt-0.5"
                   />
                   <div className="grid gap-1">
-                    <Label htmlFor={id}>{option.label}</Label>
+                    <Label htmlFor={id}>{t(option.label)}</Label>
                     <p id={`${id}-description`} className="text-muted-foreground text-sm">
-                      {option.description}
+                      {t(option.description)}
                     </p>
                   </div>
                 </div>
@@ -113,10 +107,10 @@ export function DisconnectDialog({
             })}
           </RadioGroup>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={isSubmitting}>{t("disconnect.cancel")}</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={isSubmitting} aria-busy={isSubmitting}>
               {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              Disconnect
+              {t("disconnect.confirm")}
             </Button>
           </AlertDialogFooter>
         </fetcher.Form>

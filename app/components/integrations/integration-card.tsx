@@ -1,10 +1,12 @@
 import { CircleAlert, FlaskConical, Sparkles, Store, UserRound } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader } from "#app/components/ui/card.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
 import { ConnectForm } from "./connect-form.tsx";
+import { translateConnectionMessage } from "./connection-messages.ts";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
 import { DisconnectDialog } from "./disconnect-dialog.tsx";
 import type { ConnectionView, IntegrationCard as IntegrationCardData } from "./integrations-types.ts";
@@ -19,6 +21,7 @@ import { useActionFetcher } from "./use-action-fetcher.ts";
  * fetchers: their answers (toasts) arrive even when the dialog that sent them has gone.
  */
 export function IntegrationCard({ card, now }: { card: IntegrationCardData; now: Date }) {
+  const { t } = useTranslation("integrations");
   const { listing, mode, connection } = card;
   const titleId = useId();
   const descriptionId = useId();
@@ -44,7 +47,7 @@ export function IntegrationCard({ card, now }: { card: IntegrationCardData; now:
           {listing.isHighlighted ? (
             <Badge variant="secondary" className="text-primary">
               <Sparkles aria-hidden="true" />
-              Recommended
+              {t("card.recommended")}
             </Badge>
           ) : null}
           {mode === "sandbox" ? <SandboxBadge platformName={listing.name} /> : null}
@@ -52,13 +55,13 @@ export function IntegrationCard({ card, now }: { card: IntegrationCardData; now:
         {connection ? <StatusBadge state={connectionStateOf(connection)} className="mt-2" /> : null}
         {mode === "coming-soon" ? (
           <Badge variant="outline" className="mt-2">
-            Coming soon
+            {t("card.comingSoon")}
           </Badge>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3 px-5">
         <p id={descriptionId} className="text-muted-foreground text-sm">
-          {listing.description}
+          {translateConnectionMessage(t, listing.description)}
         </p>
         {connection ? <ConnectionDetails connection={connection} isStore={isStore} now={now} /> : null}
       </CardContent>
@@ -84,6 +87,7 @@ export function IntegrationCard({ card, now }: { card: IntegrationCardData; now:
 }
 
 function ConnectionDetails({ connection, isStore, now }: { connection: ConnectionView; isStore: boolean; now: Date }) {
+  const { t } = useTranslation("integrations");
   const state = connectionStateOf(connection);
   const managed = connection.accounts.filter((account) => account.isManaged).length;
   return (
@@ -102,8 +106,7 @@ function ConnectionDetails({ connection, isStore, now }: { connection: Connectio
       ) : null}
       {isStore ? null : (
         <p className="text-muted-foreground text-sm tabular-nums">
-          {managed} of {connection.accounts.length} ad {connection.accounts.length === 1 ? "account" : "accounts"}{" "}
-          managed
+          {t("card.accountsManaged", { managed, count: connection.accounts.length })}
         </p>
       )}
       <LastSync connection={connection} now={now} />
@@ -112,10 +115,10 @@ function ConnectionDetails({ connection, isStore, now }: { connection: Connectio
         <div className="flex gap-2 text-destructive text-sm">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            {connection.lastError ?? "The last sync failed."}
+            {connection.lastError ? translateConnectionMessage(t, connection.lastError) : t("card.lastSyncFailed")}
             {/* The platform's words often say what to do already; when not, say it. */}
             {connection.lastError?.toLowerCase().includes("reconnect") ? null : (
-              <span className="text-muted-foreground"> Reconnect to give Adhelm access again.</span>
+              <span className="text-muted-foreground"> {t("card.reconnectHint")}</span>
             )}
           </p>
         </div>
@@ -126,21 +129,22 @@ function ConnectionDetails({ connection, isStore, now }: { connection: Connectio
 
 /** Not connected: Connect, unless the platform cannot be connected here. */
 function ConnectAction({ card }: { card: IntegrationCardData }) {
+  const { t } = useTranslation("integrations");
   const { listing, mode } = card;
   if (mode === "coming-soon")
     return (
       <Button size="sm" variant="outline" disabled>
-        Coming soon
+        {t("card.comingSoon")}
       </Button>
     );
   if (mode === "unavailable")
     return (
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="outline" disabled aria-describedby={`${listing.id}-unavailable`}>
-          Not configured
+          {t("card.notConfigured")}
         </Button>
         <p id={`${listing.id}-unavailable`} className="text-muted-foreground text-xs">
-          This deployment has no {listing.name} credentials.
+          {t("card.noCredentials", { platform: listing.name })}
         </p>
       </div>
     );
@@ -149,18 +153,16 @@ function ConnectAction({ card }: { card: IntegrationCardData }) {
 }
 
 function SandboxBadge({ platformName }: { platformName: string }) {
+  const { t } = useTranslation("integrations");
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <Badge variant="outline" tabIndex={0} className="cursor-help font-normal text-muted-foreground">
           <FlaskConical aria-hidden="true" />
-          Sandbox
+          {t("card.sandbox")}
         </Badge>
       </TooltipTrigger>
-      <TooltipContent>
-        {platformName} connects to Adhelm's built-in sandbox, not the live platform: consent, accounts and data are
-        simulated for trying things out.
-      </TooltipContent>
+      <TooltipContent>{t("card.sandboxHint", { platform: platformName })}</TooltipContent>
     </Tooltip>
   );
 }

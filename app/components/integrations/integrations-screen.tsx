@@ -1,5 +1,6 @@
 import { ArrowRight, Plug } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { AccountPickerDialog } from "./account-picker-dialog.tsx";
@@ -9,22 +10,23 @@ import type { IntegrationCard as IntegrationCardData, IntegrationsScreenProps } 
 import { LiveRefresh } from "./live-refresh.tsx";
 import { useActionFetcher } from "./use-action-fetcher.ts";
 import { useNow } from "./use-now.ts";
+import { TimeZoneProvider } from "./use-time-format.tsx";
 
+/** Each category's heading and description, as catalog keys. */
 const GROUPS = [
-  {
-    category: "ad-platforms",
-    title: "Ad platforms",
-    description: "Bring campaigns, spend and results from every network into one place.",
-  },
-  {
-    category: "e-commerce",
-    title: "E-commerce",
-    description: "Your store's paid orders and refunds, to measure what ads really earn.",
-  },
+  { category: "ad-platforms", title: "groups.adPlatformsTitle", description: "groups.adPlatformsDescription" },
+  { category: "e-commerce", title: "groups.eCommerceTitle", description: "groups.eCommerceDescription" },
 ] as const;
 
 /** /integrations and /dashboard/integrations: the catalogue, each platform's connection, and the account picker after consent. */
-export function IntegrationsScreen({ cards, isSignedIn, chooseConnectionId, now: serverNow }: IntegrationsScreenProps) {
+export function IntegrationsScreen({
+  cards,
+  isSignedIn,
+  chooseConnectionId,
+  now: serverNow,
+  timeZone,
+}: IntegrationsScreenProps) {
+  const { t } = useTranslation("integrations");
   const now = useNow(serverNow);
   const connections = cards.flatMap((card) => (card.connection ? [card.connection] : []));
   const isSyncing = connections.some((connection) => connectionStateOf(connection) === "syncing");
@@ -35,51 +37,53 @@ export function IntegrationsScreen({ cards, isSignedIn, chooseConnectionId, now:
 
   return (
     <LiveRefresh isSyncing={isSyncing} isAwaitingSync={isAwaitingSync}>
-      <div className="mx-auto flex max-w-6xl flex-col gap-8">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Integrations</h1>
-            <p className="mt-1 text-muted-foreground">
-              Connect your ad platforms and your store to bring every campaign into one place.
-            </p>
+      <TimeZoneProvider timeZone={timeZone}>
+        <div className="mx-auto flex max-w-6xl flex-col gap-8">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{t("screen.title")}</h1>
+              <p className="mt-1 text-muted-foreground">{t("screen.intro")}</p>
+            </div>
+            {isSignedIn && connectedCount > 0 ? (
+              <p className="text-muted-foreground text-sm tabular-nums">
+                {t("screen.connectedCount", { count: connectedCount })}
+              </p>
+            ) : null}
           </div>
-          {isSignedIn && connectedCount > 0 ? (
-            <p className="text-muted-foreground text-sm tabular-nums">
-              {connectedCount} {connectedCount === 1 ? "integration" : "integrations"} connected
-            </p>
-          ) : null}
+
+          {isSignedIn ? connectedCount === 0 ? <GetStartedCallout /> : null : <SignInCallout />}
+
+          {GROUPS.map((group) => (
+            <IntegrationGroup
+              key={group.category}
+              id={`integrations-${group.category}`}
+              title={t(group.title)}
+              description={t(group.description)}
+              cards={cards.filter((card) => card.listing.category === group.category)}
+              now={now}
+            />
+          ))}
+
+          <FirstChoice cards={cards} chooseConnectionId={chooseConnectionId} />
         </div>
-
-        {isSignedIn ? connectedCount === 0 ? <GetStartedCallout /> : null : <SignInCallout />}
-
-        {GROUPS.map((group) => (
-          <IntegrationGroup
-            key={group.category}
-            title={group.title}
-            description={group.description}
-            cards={cards.filter((card) => card.listing.category === group.category)}
-            now={now}
-          />
-        ))}
-
-        <FirstChoice cards={cards} chooseConnectionId={chooseConnectionId} />
-      </div>
+      </TimeZoneProvider>
     </LiveRefresh>
   );
 }
 
 function IntegrationGroup({
+  id: headingId,
   title,
   description,
   cards,
   now,
 }: {
+  id: string;
   title: string;
   description: string;
   cards: IntegrationCardData[];
   now: Date;
 }) {
-  const headingId = `integrations-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <div>
@@ -100,36 +104,33 @@ function IntegrationGroup({
 }
 
 function GetStartedCallout() {
+  const { t } = useTranslation("integrations");
   return (
     <div className="flex items-start gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4">
       <Plug aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
       <div className="grid gap-1">
-        <p className="font-medium">Nothing is connected yet</p>
-        <p className="text-muted-foreground text-sm">
-          Connect an ad platform to start syncing campaigns, spend and results. Meta is a good place to start; add your
-          store afterwards to see the revenue your ads bring in.
-        </p>
+        <p className="font-medium">{t("screen.getStartedTitle")}</p>
+        <p className="text-muted-foreground text-sm">{t("screen.getStartedBody")}</p>
       </div>
     </div>
   );
 }
 
 function SignInCallout() {
+  const { t } = useTranslation("integrations");
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-start gap-3">
         <Plug aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <p className="text-muted-foreground text-sm">
-          Sign in to connect your platforms. Connect takes you to sign in first and brings you back here.
-        </p>
+        <p className="text-muted-foreground text-sm">{t("screen.signInBody")}</p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link to="/login?redirectTo=%2Fintegrations">Sign In</Link>
+          <Link to="/login?redirectTo=%2Fintegrations">{t("screen.signIn")}</Link>
         </Button>
         <Button asChild size="sm">
           <Link to="/signup">
-            Start Free Trial <ArrowRight aria-hidden="true" />
+            {t("screen.startTrial")} <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
       </div>

@@ -10,6 +10,8 @@ export interface IntegrationsScreenProps {
   chooseConnectionId: string | null;
   /** The server's time when the page was rendered, for "2 minutes ago". */
   now: string;
+  /** The reader's time zone (their profile's; UTC for a visitor), for the dates and times shown. */
+  timeZone: string;
 }
 
 /** Every answer of the integrations route's action. */

@@ -1,5 +1,6 @@
 import { Loader2, RefreshCw, Settings2, Store } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -11,6 +12,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { AccountPicker } from "./account-picker.tsx";
+import { translateConnectionMessage } from "./connection-messages.ts";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
 import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";
 import { ReconnectButton } from "./reconnect-button.tsx";
@@ -34,6 +36,7 @@ export function ManageDialog({
   chooseFetcher: ActionFetcher;
   syncFetcher: ActionFetcher;
 }) {
+  const { t } = useTranslation("integrations");
   const historyId = useId();
   const accountsId = useId();
   const isStore = listing.category === "e-commerce";
@@ -43,17 +46,13 @@ export function ManageDialog({
       <DialogTrigger asChild>
         <Button size="sm" variant="outline">
           <Settings2 aria-hidden="true" />
-          Manage
+          {t("manage.button")}
         </Button>
       </DialogTrigger>
       <DialogContent className="gap-5 sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Manage {listing.name}</DialogTitle>
-          <DialogDescription>
-            {isStore
-              ? "Adhelm reads paid orders and refunds from this store as your revenue truth."
-              : "Choose the ad accounts Adhelm manages, sync now, and see how recent syncs went."}
-          </DialogDescription>
+          <DialogTitle>{t("manage.title", { platform: listing.name })}</DialogTitle>
+          <DialogDescription>{isStore ? t("manage.storeDescription") : t("manage.adsDescription")}</DialogDescription>
         </DialogHeader>
 
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 p-3">
@@ -76,30 +75,28 @@ export function ManageDialog({
             </div>
           ) : null}
           {state === "error" && connection.lastError ? (
-            <p className="basis-full text-destructive text-sm">{connection.lastError}</p>
+            <p className="basis-full text-destructive text-sm">{translateConnectionMessage(t, connection.lastError)}</p>
           ) : null}
         </div>
 
         {isStore ? (
           <section aria-labelledby={accountsId} className="grid gap-2">
             <h3 id={accountsId} className="font-semibold text-sm">
-              Store
+              {t("manage.store")}
             </h3>
             <p className="flex items-center gap-2 text-sm">
               <Store aria-hidden="true" className="size-4 text-muted-foreground" />
               {connection.displayName ?? listing.name}
             </p>
-            <p className="text-muted-foreground text-sm">
-              Orders and refunds sync on their own; there are no ad accounts to choose.
-            </p>
+            <p className="text-muted-foreground text-sm">{t("manage.storeNote")}</p>
           </section>
         ) : (
           <section aria-labelledby={accountsId} className="grid gap-3">
             <div>
               <h3 id={accountsId} className="font-semibold text-sm">
-                Ad accounts
+                {t("manage.adAccounts")}
               </h3>
-              <p className="text-muted-foreground text-sm">Adhelm syncs and manages only the accounts you check.</p>
+              <p className="text-muted-foreground text-sm">{t("manage.adAccountsNote")}</p>
             </div>
             <AccountPicker connection={connection} platformName={listing.name} fetcher={chooseFetcher} />
           </section>
@@ -109,7 +106,7 @@ export function ManageDialog({
 
         <section aria-labelledby={historyId} className="grid min-w-0 gap-2">
           <h3 id={historyId} className="font-semibold text-sm">
-            Sync history
+            {t("history.title")}
           </h3>
           <SyncHistory runs={connection.history} now={now} isStore={isStore} captionId={historyId} />
         </section>
@@ -128,6 +125,7 @@ function SyncNowForm({
   fetcher: ActionFetcher;
   isSyncing: boolean;
 }) {
+  const { t } = useTranslation("integrations");
   const isSubmitting = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post">
@@ -139,14 +137,14 @@ function SyncNowForm({
         variant="outline"
         disabled={isSubmitting || isSyncing}
         aria-busy={isSubmitting}
-        title={isSyncing ? "A sync is running" : undefined}
+        title={isSyncing ? t("manage.syncRunning") : undefined}
       >
         {isSubmitting || isSyncing ? (
           <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
         ) : (
           <RefreshCw aria-hidden="true" />
         )}
-        Sync now
+        {t("manage.syncNow")}
       </Button>
     </fetcher.Form>
   );

@@ -4,6 +4,6 @@ import { StoreAddressDialog } from "./store-address-dialog.tsx";
 
 /** A failing connection's way back: the same consent flow as Connect (a store asks its address again). */
 export function ReconnectButton({ listing }: { listing: IntegrationCard["listing"] }) {
-  if (listing.storeAddress) return <StoreAddressDialog listing={listing} label="Reconnect" />;
-  return <ConnectForm platformId={listing.id} label="Reconnect" />;
+  if (listing.storeAddress) return <StoreAddressDialog listing={listing} isReconnect />;
+  return <ConnectForm platformId={listing.id} isReconnect />;
 }

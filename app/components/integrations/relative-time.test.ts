@@ -27,10 +27,40 @@ describe("formatRelativeTime", () => {
   ])("%s reads %j", (_case, from, expected) => {
     expect(formatRelativeTime(from, now)).toBe(expected);
   });
+
+  it.each([
+    ["de-DE", "gerade eben", before(30 * SECOND), "gerade eben"],
+    ["de-DE", "", before(5 * MINUTE), "vor 5 Minuten"],
+    ["de-DE", "", before(DAY + HOUR), "gestern"],
+    ["fr-FR", "", before(3 * HOUR), "il y a 3 heures"],
+    ["es-ES", "", before(3 * DAY), "hace 3 días"],
+    ["de-DE", "", new Date("2024-11-20T08:00:00Z"), "20. Nov. 2024"],
+  ])("in %s reads the reader's language", (locale, justNow, from, expected) => {
+    expect(formatRelativeTime(from, now, { locale, justNow: justNow || undefined })).toBe(expected);
+  });
+
+  it("reads a date in the reader's time zone", () => {
+    // 23:30 UTC on New Year's Eve is already the next day, and year, in Berlin.
+    const late = new Date("2024-12-31T23:30:00Z");
+    expect(formatRelativeTime(late, now, { timeZone: "Europe/Berlin" })).toBe("Jan 1");
+    expect(formatRelativeTime(late, now)).toBe("Dec 31, 2024");
+  });
 });
 
 describe("formatExactTime", () => {
   it("gives the full UTC time", () => {
     expect(formatExactTime(new Date("2025-06-15T09:05:00Z"))).toBe("Jun 15, 2025, 9:05 AM UTC");
+  });
+
+  it("gives it in the reader's locale and time zone", () => {
+    expect(formatExactTime(new Date("2025-06-15T09:05:00Z"), { locale: "de-DE", timeZone: "Europe/Berlin" })).toBe(
+      "15. Juni 2025, 11:05 MESZ",
+    );
+  });
+
+  it("falls back to UTC for a time zone Intl does not know", () => {
+    expect(formatExactTime(new Date("2025-06-15T09:05:00Z"), { timeZone: "Mars/Olympus" })).toBe(
+      "Jun 15, 2025, 9:05 AM UTC",
+    );
   });
 });

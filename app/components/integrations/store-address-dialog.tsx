@@ -1,5 +1,6 @@
 import { Loader2, Store } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -15,6 +16,7 @@ import {
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { connectActionFor, useIsLeaving } from "./connect-form.tsx";
+import { translateConnectionMessage } from "./connection-messages.ts";
 import type { IntegrationCard } from "./integrations-types.ts";
 
 /**
@@ -23,30 +25,37 @@ import type { IntegrationCard } from "./integrations-types.ts";
  */
 export function StoreAddressDialog({
   listing,
-  label = "Connect",
+  isReconnect = false,
   variant = "default",
 }: {
   listing: IntegrationCard["listing"];
-  label?: "Connect" | "Reconnect";
+  /** "Reconnect" (a failing connection's way back) instead of "Connect". */
+  isReconnect?: boolean;
   variant?: "default" | "outline";
 }) {
+  const { t } = useTranslation("integrations");
   const [isLeaving, markLeaving] = useIsLeaving();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  const field = listing.storeAddress ?? { label: "Store address", placeholder: "", hint: "" };
+  // The store's field comes from core's catalogue, in English: its words are translated here.
+  const field = listing.storeAddress
+    ? {
+        label: translateConnectionMessage(t, listing.storeAddress.label),
+        placeholder: listing.storeAddress.placeholder,
+        hint: translateConnectionMessage(t, listing.storeAddress.hint),
+      }
+    : { label: t("connect.storeAddress"), placeholder: "", hint: "" };
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button size="sm" variant={variant}>
-          {label}
+          {isReconnect ? t("connect.reconnect") : t("connect.connect")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Connect {listing.name}</DialogTitle>
-          <DialogDescription>
-            Tell us where your store is. We'll send you there to approve read-only access to orders and refunds.
-          </DialogDescription>
+          <DialogTitle>{t("connect.storeTitle", { platform: listing.name })}</DialogTitle>
+          <DialogDescription>{t("connect.storeDescription")}</DialogDescription>
         </DialogHeader>
         <Form
           method="post"
@@ -84,11 +93,11 @@ export function StoreAddressDialog({
           </div>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t("connect.cancel")}</Button>
             </DialogClose>
             <Button type="submit" disabled={isLeaving} aria-busy={isLeaving}>
               {isLeaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {isLeaving ? "Connecting…" : "Continue"}
+              {isLeaving ? t("connect.connecting") : t("connect.continue")}
             </Button>
           </DialogFooter>
         </Form>

@@ -1,23 +1,24 @@
 import { CircleAlert, CircleCheck, Loader2 } from "lucide-react";
 import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { translateConnectionMessage } from "./connection-messages.ts";
 import type { SyncRunView } from "./integrations-types.ts";
-import { formatExactTime, formatRelativeTime } from "./relative-time.ts";
+import { useTimeFormat } from "./use-time-format.tsx";
 
-const KIND_LABELS: Record<SyncRunView["kind"], string> = {
-  backfill: "Backfill",
-  incremental: "Incremental",
-  manual: "Manual",
-};
+const KIND_LABELS = {
+  backfill: "history.backfill",
+  incremental: "history.incremental",
+  manual: "history.manual",
+} as const satisfies Record<SyncRunView["kind"], string>;
 
-const STATUS_LABELS: Record<SyncRunView["status"], string> = {
-  running: "Running",
-  succeeded: "Succeeded",
-  failed: "Failed",
-};
-
-const COUNT = new Intl.NumberFormat("en-US");
+const STATUS_LABELS = {
+  running: "history.running",
+  succeeded: "history.succeeded",
+  failed: "history.failed",
+} as const satisfies Record<SyncRunView["status"], string>;
 
 /** The last sync runs of a connection, newest first; a failed run shows the platform's message below it. */
 export function SyncHistory({
@@ -31,23 +32,26 @@ export function SyncHistory({
   isStore: boolean;
   captionId: string;
 }) {
+  const { t } = useTranslation("integrations");
+  const locale = useLocale();
+  const format = useTimeFormat();
+  const count = new Intl.NumberFormat(locale);
   if (runs.length === 0)
     return (
       <p className="rounded-md border border-dashed p-4 text-muted-foreground text-sm">
-        No syncs yet. The first one starts as soon as {isStore ? "the store is connected" : "you save your ad accounts"}
-        .
+        {isStore ? t("history.emptyStore") : t("history.emptyAds")}
       </p>
     );
   return (
     <Table aria-labelledby={captionId}>
       <TableHeader>
         <TableRow>
-          <TableHead>Started</TableHead>
-          <TableHead>Kind</TableHead>
-          <TableHead>Status</TableHead>
-          {isStore ? null : <TableHead className="text-right">Campaigns</TableHead>}
-          <TableHead className="text-right">{isStore ? "Orders" : "Rows"}</TableHead>
-          <TableHead className="text-right">Retries</TableHead>
+          <TableHead>{t("history.started")}</TableHead>
+          <TableHead>{t("history.kind")}</TableHead>
+          <TableHead>{t("history.status")}</TableHead>
+          {isStore ? null : <TableHead className="text-right">{t("history.campaigns")}</TableHead>}
+          <TableHead className="text-right">{isStore ? t("history.orders") : t("history.rows")}</TableHead>
+          <TableHead className="text-right">{t("history.retries")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -55,25 +59,25 @@ export function SyncHistory({
           <Fragment key={run.id}>
             <TableRow className={run.error ? "border-b-0" : undefined}>
               <TableCell>
-                <time dateTime={run.startedAt} title={formatExactTime(new Date(run.startedAt))}>
-                  {capitalize(formatRelativeTime(new Date(run.startedAt), now))}
+                <time dateTime={run.startedAt} title={format.exact(new Date(run.startedAt))}>
+                  {capitalize(format.relative(new Date(run.startedAt), now), locale)}
                 </time>
               </TableCell>
-              <TableCell>{KIND_LABELS[run.kind]}</TableCell>
+              <TableCell>{t(KIND_LABELS[run.kind])}</TableCell>
               <TableCell>
                 <RunStatus status={run.status} />
               </TableCell>
               {isStore ? null : (
-                <TableCell className="text-right tabular-nums">{COUNT.format(run.campaigns)}</TableCell>
+                <TableCell className="text-right tabular-nums">{count.format(run.campaigns)}</TableCell>
               )}
-              <TableCell className="text-right tabular-nums">{COUNT.format(run.rows)}</TableCell>
-              <TableCell className="text-right tabular-nums">{COUNT.format(run.retries)}</TableCell>
+              <TableCell className="text-right tabular-nums">{count.format(run.rows)}</TableCell>
+              <TableCell className="text-right tabular-nums">{count.format(run.retries)}</TableCell>
             </TableRow>
             {run.error ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell colSpan={isStore ? 5 : 6} className="whitespace-normal pt-0 text-destructive text-xs">
-                  <span className="sr-only">Error: </span>
-                  {run.error}
+                  <span className="sr-only">{t("history.errorPrefix")}</span>
+                  {translateConnectionMessage(t, run.error)}
                 </TableCell>
               </TableRow>
             ) : null}
@@ -85,7 +89,8 @@ export function SyncHistory({
 }
 
 function RunStatus({ status }: { status: SyncRunView["status"] }) {
-  const label = STATUS_LABELS[status];
+  const { t } = useTranslation("integrations");
+  const label = t(STATUS_LABELS[status]);
   if (status === "running")
     return (
       <Badge variant="outline">
@@ -108,6 +113,6 @@ function RunStatus({ status }: { status: SyncRunView["status"] }) {
   );
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function capitalize(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }

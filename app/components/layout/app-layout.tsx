@@ -1,9 +1,11 @@
 import { PanelLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { TooltipProvider } from "#app/components/ui/tooltip.tsx";
 import { appContext } from "#app/lib/app-context.ts";
+import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/app-layout";
@@ -13,6 +15,9 @@ import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+
+/** Every app screen speaks the reader's language: `<html lang>` follows it (app/root.tsx). */
+export const handle = translatedPage;
 
 /** App screens anonymous visitors may see too: the integrations catalogue (its Connect asks them to sign in). */
 const PUBLIC_APP_PATHS = new Set(["/integrations", "/dashboard/integrations"]);
@@ -64,6 +69,7 @@ function PublicAppLayout() {
 }
 
 function AppHeader() {
+  const { t } = useTranslation("shell");
   const { toggle } = useSidebar();
   const { pathname } = useLocation();
   return (
@@ -73,13 +79,13 @@ function AppHeader() {
         size="icon"
         className="-ml-1 size-8"
         onClick={toggle}
-        aria-label="Toggle sidebar"
-        title="Toggle sidebar (Ctrl+B)"
+        aria-label={t("header.toggleSidebar")}
+        title={t("header.toggleSidebarShortcut", { shortcut: "Ctrl+B" })}
       >
         <PanelLeft />
       </Button>
       <Separator orientation="vertical" className="mx-1 h-4" />
-      <p className="font-medium text-sm">{titleForPath(pathname)}</p>
+      <p className="font-medium text-sm">{t(titleForPath(pathname))}</p>
     </header>
   );
 }

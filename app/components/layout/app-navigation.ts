@@ -17,14 +17,18 @@ import {
   Users,
 } from "lucide-react";
 
+/** Labels are catalog keys of the "shell" namespace ("nav.dashboard"), translated where rendered. */
 export interface NavLeaf {
   to: string;
   label: string;
 }
 
+/** A badge beside an entry: a catalog key, an amount (formatted in the reader's locale) or live text ("3/6"). */
+export type NavBadge = { key: string } | { amount: number; currency: string } | { text: string };
+
 export interface NavItem extends NavLeaf {
   icon: LucideIcon;
-  badge?: string;
+  badge?: NavBadge;
   /** Expandable entries list their sub-pages. */
   children?: NavLeaf[];
 }
@@ -41,73 +45,76 @@ export const GETTING_STARTED_PATH = "/getting-started";
 /** The sidebar of the spec, in its order. */
 export const APP_NAVIGATION: NavGroup[] = [
   {
-    label: "Platform",
+    label: "nav.groups.platform",
     items: [
-      { to: "/ask-shown", label: "Ask Adhelm", icon: Sparkles, badge: "Beta" },
+      { to: "/ask-shown", label: "nav.askAdhelm", icon: Sparkles, badge: { key: "nav.badges.beta" } },
       // Its badge is the viewer's progress ("3/6"), set by the app layout's loader.
-      { to: GETTING_STARTED_PATH, label: "Getting Started", icon: Rocket },
-      { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
-      { to: "/campaigns/mes-ads", label: "Campaigns", icon: Megaphone },
-      { to: "/optimizer", label: "Optimizer", icon: Gauge },
-      { to: "/notifications", label: "Notifications", icon: Bell },
+      { to: GETTING_STARTED_PATH, label: "nav.gettingStarted", icon: Rocket },
+      { to: "/dashboard", label: "nav.dashboard", icon: LayoutDashboard },
+      { to: "/campaigns/mes-ads", label: "nav.campaigns", icon: Megaphone },
+      { to: "/optimizer", label: "nav.optimizer", icon: Gauge },
+      { to: "/notifications", label: "nav.notifications", icon: Bell },
       {
         to: "/billing",
-        label: "Billing",
+        label: "nav.billing",
         icon: CreditCard,
-        badge: "€0",
+        badge: { amount: 0, currency: "EUR" },
         children: [
-          { to: "/billing", label: "Subscription" },
-          { to: "/billing?view=invoices", label: "Invoices" },
+          { to: "/billing", label: "nav.subscription" },
+          { to: "/billing?view=invoices", label: "nav.invoices" },
         ],
       },
       {
         to: "/assets",
-        label: "Assets",
+        label: "nav.assets",
         icon: Image,
         children: [
-          { to: "/assets", label: "Library" },
-          { to: "/assets?view=uploads", label: "Uploads" },
+          { to: "/assets", label: "nav.library" },
+          { to: "/assets?view=uploads", label: "nav.uploads" },
         ],
       },
     ],
   },
   {
-    label: "Settings",
+    label: "nav.groups.settings",
     isCollapsible: true,
     isOpenByDefault: true,
     items: [
-      { to: "/settings/general", label: "General", icon: Settings },
-      { to: "/integrations", label: "Integrations", icon: Plug },
-      { to: "/settings/api-keys", label: "API keys", icon: KeyRound },
-      { to: "/settings/team", label: "Team", icon: Users },
-      { to: "/settings/conversions", label: "Conversions", icon: Target },
+      { to: "/settings/general", label: "nav.general", icon: Settings },
+      { to: "/integrations", label: "nav.integrations", icon: Plug },
+      { to: "/settings/api-keys", label: "nav.apiKeys", icon: KeyRound },
+      { to: "/settings/team", label: "nav.team", icon: Users },
+      { to: "/settings/conversions", label: "nav.conversions", icon: Target },
     ],
   },
   {
-    label: "Account",
+    label: "nav.groups.account",
     items: [
-      { to: "/account/profile", label: "Profile", icon: User },
-      { to: "/account/preferences", label: "Preferences", icon: SlidersHorizontal },
+      { to: "/account/profile", label: "nav.profile", icon: User },
+      { to: "/account/preferences", label: "nav.preferences", icon: SlidersHorizontal },
     ],
   },
 ];
 
 const EXTRA_TITLES: Record<string, string> = {
-  "/dashboard/integrations": "Integrations",
-  "/profile": "Profile",
-  "/preferences": "Preferences",
-  "/goals": "Goals",
+  "/dashboard/integrations": "nav.integrations",
+  "/profile": "nav.profile",
+  "/preferences": "nav.preferences",
+  "/goals": "nav.goals",
 };
 
 /** The navigation with live badges (path → text) in place of the static ones. */
 export function withBadges(navigation: NavGroup[], badges: Record<string, string>): NavGroup[] {
   return navigation.map((group) => ({
     ...group,
-    items: group.items.map((item) => (badges[item.to] ? { ...item, badge: badges[item.to] } : item)),
+    items: group.items.map((item) => {
+      const text = badges[item.to];
+      return text ? { ...item, badge: { text } } : item;
+    }),
   }));
 }
 
-/** The page title the shell's header shows for a path. */
+/** The page title the shell's header shows for a path: a catalog key of the "shell" namespace. */
 export function titleForPath(pathname: string): string {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (EXTRA_TITLES[path]) return EXTRA_TITLES[path];
@@ -116,5 +123,5 @@ export function titleForPath(pathname: string): string {
   if (exact) return exact.label;
   // A page inside an entry (a campaign's page inside Campaigns) carries the entry's title.
   const parent = items.find((item) => path.startsWith(`${item.to}/`));
-  return parent?.label ?? "Dashboard";
+  return parent?.label ?? "nav.dashboard";
 }

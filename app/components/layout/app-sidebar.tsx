@@ -1,5 +1,6 @@
 import { Check, ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { Avatar, AvatarFallback, AvatarImage } from "#app/components/ui/avatar.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -14,9 +15,16 @@ import {
 } from "#app/components/ui/dropdown-menu.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { initialsOf } from "#app/lib/initials.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { APP_NAVIGATION, type NavGroup, type NavItem, withBadges } from "./app-navigation.ts";
+import {
+  APP_NAVIGATION,
+  type NavBadge as NavBadgeValue,
+  type NavGroup,
+  type NavItem,
+  withBadges,
+} from "./app-navigation.ts";
 import { LogoMark } from "./logo.tsx";
 import { Sidebar, useIsIconMode, useSidebar } from "./sidebar.tsx";
 
@@ -25,12 +33,16 @@ const itemClass =
 
 /** `badges`: live badge texts by path (the Getting Started progress), over the static ones. */
 export function AppSidebar({ viewer, badges = {} }: { viewer: Viewer | null; badges?: Record<string, string> }) {
+  const { t } = useTranslation("shell");
   return (
     <Sidebar>
       <div className="p-2">
         <TeamSwitcher organization={viewer?.organization ?? null} />
       </div>
-      <nav aria-label="App" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2">
+      <nav
+        aria-label={t("sidebar.appNavigation")}
+        className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2"
+      >
         {withBadges(APP_NAVIGATION, badges).map((group) => (
           <SidebarGroup key={group.label} group={group} />
         ))}
@@ -54,7 +66,9 @@ function useIsCurrent() {
 }
 
 function SidebarGroup({ group }: { group: NavGroup }) {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
+  const label = t(group.label);
   const items = (
     <ul className="flex flex-col gap-0.5">
       {group.items.map((item) => (
@@ -65,9 +79,9 @@ function SidebarGroup({ group }: { group: NavGroup }) {
 
   if (!group.isCollapsible || isIconMode) {
     return (
-      <section aria-label={group.label}>
+      <section aria-label={label}>
         <h2 className={cn("px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs", isIconMode && "sr-only")}>
-          {group.label}
+          {label}
         </h2>
         {items}
       </section>
@@ -75,9 +89,9 @@ function SidebarGroup({ group }: { group: NavGroup }) {
   }
   return (
     <Collapsible defaultOpen={group.isOpenByDefault} className="group/collapsible">
-      <section aria-label={group.label}>
+      <section aria-label={label}>
         <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring">
-          <h2>{group.label}</h2>
+          <h2>{label}</h2>
           <ChevronRight
             aria-hidden="true"
             className="size-3.5 transition-transform group-data-[state=open]/collapsible:rotate-90"
@@ -90,6 +104,7 @@ function SidebarGroup({ group }: { group: NavGroup }) {
 }
 
 function SidebarLink({ item }: { item: NavItem }) {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
   const isCurrent = useIsCurrent();
   const { isMobile, setMobileOpen } = useSidebar();
@@ -103,20 +118,21 @@ function SidebarLink({ item }: { item: NavItem }) {
       className={cn(itemClass, isActive && "bg-sidebar-accent font-medium text-sidebar-accent-foreground")}
     >
       <Icon aria-hidden="true" />
-      <span className={cn("truncate", isIconMode && "sr-only")}>{item.label}</span>
-      {item.badge && !isIconMode ? <NavBadge>{item.badge}</NavBadge> : null}
+      <span className={cn("truncate", isIconMode && "sr-only")}>{t(item.label)}</span>
+      {item.badge && !isIconMode ? <NavBadge badge={item.badge} /> : null}
     </Link>
   );
   if (!isIconMode) return link;
   return (
     <Tooltip>
       <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{item.label}</TooltipContent>
+      <TooltipContent side="right">{t(item.label)}</TooltipContent>
     </Tooltip>
   );
 }
 
 function ExpandableItem({ item }: { item: NavItem }) {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
   const isCurrent = useIsCurrent();
   const location = useLocation();
@@ -127,8 +143,8 @@ function ExpandableItem({ item }: { item: NavItem }) {
     <Collapsible defaultOpen={isWithin} className="group/item">
       <CollapsibleTrigger className={cn(itemClass, isWithin && "font-medium")}>
         <Icon aria-hidden="true" />
-        <span className="truncate">{item.label}</span>
-        {item.badge ? <NavBadge>{item.badge}</NavBadge> : null}
+        <span className="truncate">{t(item.label)}</span>
+        {item.badge ? <NavBadge badge={item.badge} /> : null}
         <ChevronRight
           aria-hidden="true"
           className={cn("size-4 transition-transform group-data-[state=open]/item:rotate-90", !item.badge && "ml-auto")}
@@ -147,7 +163,7 @@ function ExpandableItem({ item }: { item: NavItem }) {
                   isCurrent(child.to) && "bg-sidebar-accent font-medium text-sidebar-accent-foreground",
                 )}
               >
-                {child.label}
+                {t(child.label)}
               </Link>
             </li>
           ))}
@@ -157,44 +173,62 @@ function ExpandableItem({ item }: { item: NavItem }) {
   );
 }
 
-function NavBadge({ children }: { children: string }) {
+function NavBadge({ badge }: { badge: NavBadgeValue }) {
+  const { t } = useTranslation("shell");
+  const locale = useLocale();
+  const text =
+    "key" in badge
+      ? t(badge.key)
+      : "amount" in badge
+        ? new Intl.NumberFormat(locale, {
+            style: "currency",
+            currency: badge.currency,
+            maximumFractionDigits: 0,
+          }).format(badge.amount)
+        : badge.text;
   return (
     <Badge variant="secondary" className="ml-auto h-5 px-1.5 text-[0.7rem] tabular-nums">
-      {children}
+      {text}
     </Badge>
   );
 }
 
-const ORGANIZATION_ROLE_LABELS: Record<string, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+const ORGANIZATION_ROLE_KEYS: Record<string, string> = {
+  owner: "organization.roles.owner",
+  admin: "organization.roles.admin",
+  member: "organization.roles.member",
+};
 
 function TeamSwitcher({ organization }: { organization: Viewer["organization"] | null }) {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
+  const roleKey = organization ? ORGANIZATION_ROLE_KEYS[organization.role] : undefined;
   const name = organization?.name ?? "Adhelm";
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
-        <span className="sr-only">Switch Organization: </span>
+        <span className="sr-only">{t("organization.switchLabel")}</span>
         <span className="flex size-8 shrink-0 items-center justify-center">
           <LogoMark className="size-8" />
         </span>
         <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
           <span className="truncate font-semibold">{name}</span>
           <span className="truncate text-sidebar-foreground/60 text-xs">
-            {organization ? (ORGANIZATION_ROLE_LABELS[organization.role] ?? organization.role) : "Your organization"}
+            {roleKey ? t(roleKey) : (organization?.role ?? t("organization.yours"))}
           </span>
         </span>
         {isIconMode ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto" />}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-60">
-        <DropdownMenuLabel className="text-muted-foreground text-xs">Switch Organization</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-muted-foreground text-xs">{t("organization.switch")}</DropdownMenuLabel>
         <DropdownMenuItem disabled>
           <LogoMark className="size-5" /> <span className="truncate">{name}</span>
-          <Check aria-label="Current organization" className="ml-auto" />
+          <Check aria-label={t("organization.current")} className="ml-auto" />
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/settings/team">
-            <Plus aria-hidden="true" /> Create New
+            <Plus aria-hidden="true" /> {t("organization.createNew")}
           </Link>
         </DropdownMenuItem>
       </DropdownMenuContent>
@@ -203,24 +237,26 @@ function TeamSwitcher({ organization }: { organization: Viewer["organization"] |
 }
 
 function ContactButton() {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
   return (
     <a href="mailto:support@adhelm.com?subject=Adhelm%20support" className={itemClass}>
       <Mail aria-hidden="true" />
-      <span className={cn(isIconMode && "sr-only")}>Contact</span>
+      <span className={cn(isIconMode && "sr-only")}>{t("sidebar.contact")}</span>
     </a>
   );
 }
 
 function UserMenu({ viewer }: { viewer: Viewer | null }) {
+  const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
   const logoutForm = useRef<HTMLFormElement>(null);
-  const name = viewer?.name ?? "Your account";
+  const name = viewer?.name ?? t("userMenu.yourAccount");
   const initials = initialsOf(name);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
-        <span className="sr-only">User menu: </span>
+        <span className="sr-only">{t("userMenu.label")}</span>
         <Avatar className="size-8 rounded-lg">
           {viewer?.avatarUrl ? <AvatarImage src={viewer.avatarUrl} alt="" /> : null}
           <AvatarFallback className="rounded-lg">{initials}</AvatarFallback>
@@ -234,18 +270,18 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
       <DropdownMenuContent align="end" side="top" className="w-56">
         <DropdownMenuItem asChild>
           <Link to="/profile">
-            <User aria-hidden="true" /> Profile
+            <User aria-hidden="true" /> {t("userMenu.profile")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/preferences">
-            <SlidersHorizontal aria-hidden="true" /> Preferences
+            <SlidersHorizontal aria-hidden="true" /> {t("userMenu.preferences")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         {/* The menu unmounts on select, so the item submits a form that lives outside it. */}
         <DropdownMenuItem onSelect={() => logoutForm.current?.requestSubmit()}>
-          <LogOut aria-hidden="true" /> Logout
+          <LogOut aria-hidden="true" /> {t("userMenu.logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>
       <Form ref={logoutForm} method="post" action="/logout" reloadDocument hidden />

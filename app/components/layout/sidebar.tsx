@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "#app/components/ui/sheet.tsx";
 import { cn } from "#app/lib/cn.ts";
 import {
@@ -94,6 +95,7 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
 
 /** Fixed column on desktop (full or icon width); a drawer below 768px. */
 export function Sidebar({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("shell");
   const { isOpen, isMobile, isMobileOpen, setMobileOpen } = useSidebar();
 
   if (isMobile) {
@@ -107,8 +109,8 @@ export function Sidebar({ children }: { children: ReactNode }) {
           className="w-(--sidebar-width-mobile) max-w-[85vw] bg-sidebar p-0 text-sidebar-foreground sm:max-w-(--sidebar-width-mobile)"
         >
           <SheetHeader className="sr-only">
-            <SheetTitle>Navigation</SheetTitle>
-            <SheetDescription>The app's main navigation.</SheetDescription>
+            <SheetTitle>{t("sidebar.drawerTitle")}</SheetTitle>
+            <SheetDescription>{t("sidebar.drawerDescription")}</SheetDescription>
           </SheetHeader>
           <div data-sidebar-mode="drawer" className="flex h-full flex-col">
             {children}
@@ -129,7 +131,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
         )}
       />
       <aside
-        aria-label="Sidebar"
+        aria-label={t("sidebar.label")}
         data-state={isOpen ? "expanded" : "collapsed"}
         className={cn(
           "fixed inset-y-0 left-0 z-30 hidden flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-linear md:flex",

@@ -1,4 +1,5 @@
 import { ArrowRight, Check, PartyPopper } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,24 +12,23 @@ import { ResendVerificationButton } from "./resend-verification-button.tsx";
 
 /** The six setup steps with their real state, the next one to do first in line. */
 export function GettingStartedScreen({ progress, email }: { progress: OnboardingProgress; email: string }) {
+  const { t } = useTranslation("onboarding");
   const nextStepId = progress.steps.find((step) => !step.isComplete)?.id ?? null;
   const isAllDone = nextStepId === null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Getting started</h1>
-        <p className="mt-1 text-muted-foreground">Six steps to get Adhelm working for your team.</p>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{t("screen.title")}</h1>
+        <p className="mt-1 text-muted-foreground">{t("screen.description")}</p>
       </div>
 
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>
-            <h2>{isAllDone ? "You're all set" : "Your setup"}</h2>
+            <h2>{isAllDone ? t("screen.allSet") : t("screen.yourSetup")}</h2>
           </CardTitle>
           <CardDescription>
-            {isAllDone
-              ? "Every step is complete. Your dashboard has the whole picture."
-              : "Each step completes on its own as soon as it is done."}
+            {isAllDone ? t("screen.allSetDescription") : t("screen.yourSetupDescription")}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -36,14 +36,14 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
           {isAllDone ? (
             <Button asChild className="self-start">
               <Link to="/dashboard">
-                <PartyPopper aria-hidden="true" /> Go to the dashboard
+                <PartyPopper aria-hidden="true" /> {t("screen.goToDashboard")}
               </Link>
             </Button>
           ) : null}
         </CardContent>
       </Card>
 
-      <ol aria-label="Setup steps" className="flex flex-col gap-3">
+      <ol aria-label={t("screen.stepsLabel")} className="flex flex-col gap-3">
         {progress.steps.map((step, index) => {
           const copy = ONBOARDING_STEP_COPY[step.id];
           const isNext = step.id === nextStepId;
@@ -52,7 +52,7 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
             <li key={step.id}>
               <Card
                 role="group"
-                aria-label={copy.title}
+                aria-label={t(copy.title)}
                 className={cn(
                   "flex-row flex-wrap items-start gap-4 px-4 py-4 sm:flex-nowrap sm:items-center sm:px-6",
                   isNext && "border-primary/60 ring-1 ring-primary/30",
@@ -61,18 +61,18 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
                 <StepMarker number={index + 1} isComplete={step.isComplete} />
                 <div className="min-w-0 flex-1 basis-48">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className={cn("font-semibold", step.isComplete && "text-muted-foreground")}>{copy.title}</h3>
+                    <h3 className={cn("font-semibold", step.isComplete && "text-muted-foreground")}>{t(copy.title)}</h3>
                     {step.isComplete ? (
                       <Badge variant="secondary">
                         <Check aria-hidden="true" className="text-success" />
-                        Complete
+                        {t("screen.complete")}
                       </Badge>
                     ) : isNext ? (
-                      <Badge variant="outline">Up next</Badge>
+                      <Badge variant="outline">{t("screen.upNext")}</Badge>
                     ) : null}
                   </div>
                   <p className="mt-0.5 text-muted-foreground text-sm">
-                    {step.isComplete ? copy.doneDescription : copy.description}
+                    {t(step.isComplete ? copy.doneDescription : copy.description)}
                   </p>
                 </div>
                 <div className="ml-12 flex shrink-0 sm:ml-0">
@@ -81,7 +81,7 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
                   ) : action ? (
                     <Button variant={step.isComplete ? "ghost" : isNext ? "default" : "outline"} size="sm" asChild>
                       <Link to={action.to}>
-                        {action.label}
+                        {t(action.label)}
                         {step.isComplete ? null : <ArrowRight aria-hidden="true" />}
                       </Link>
                     </Button>
@@ -97,6 +97,7 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
 }
 
 function StepMarker({ number, isComplete }: { number: number; isComplete: boolean }) {
+  const { t } = useTranslation("onboarding");
   return (
     <span
       className={cn(
@@ -107,12 +108,12 @@ function StepMarker({ number, isComplete }: { number: number; isComplete: boolea
       {isComplete ? (
         <>
           <Check aria-hidden="true" className="size-4" />
-          <span className="sr-only">Step {number}, complete</span>
+          <span className="sr-only">{t("screen.stepComplete", { number })}</span>
         </>
       ) : (
         <>
           <span aria-hidden="true">{number}</span>
-          <span className="sr-only">Step {number}</span>
+          <span className="sr-only">{t("screen.step", { number })}</span>
         </>
       )}
     </span>

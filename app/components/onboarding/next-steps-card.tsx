@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -12,19 +13,18 @@ const SHOWN_STEPS = 3;
 
 /** The dashboard's next steps: the first open getting-started steps, each with its button. */
 export function NextStepsCard({ progress, email }: { progress: OnboardingProgress; email: string }) {
+  const { t } = useTranslation("onboarding");
   const open = progress.steps.filter((step) => !step.isComplete).slice(0, SHOWN_STEPS);
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>
         <CardTitle>
-          <h2>Next steps</h2>
+          <h2>{t("nextSteps.title")}</h2>
         </CardTitle>
-        <CardDescription>
-          {open.length > 0 ? "Get Adhelm working for you in a few minutes." : "Everything is set up. Nice work."}
-        </CardDescription>
+        <CardDescription>{open.length > 0 ? t("nextSteps.description") : t("nextSteps.allDone")}</CardDescription>
         <CardAction>
           <Button variant="ghost" size="sm" asChild>
-            <Link to="/getting-started">All steps</Link>
+            <Link to="/getting-started">{t("nextSteps.allSteps")}</Link>
           </Button>
         </CardAction>
       </CardHeader>
@@ -41,15 +41,15 @@ export function NextStepsCard({ progress, email }: { progress: OnboardingProgres
                     {number}
                   </span>
                   <div className="min-w-0 flex-1 basis-40">
-                    <p className="font-medium">{copy.title}</p>
-                    <p className="text-muted-foreground text-sm">{copy.description}</p>
+                    <p className="font-medium">{t(copy.title)}</p>
+                    <p className="text-muted-foreground text-sm">{t(copy.description)}</p>
                   </div>
                   {step.id === "verify-email" ? (
                     <ResendVerificationButton email={email} />
                   ) : copy.action ? (
                     <Button variant="outline" size="sm" asChild>
                       <Link to={copy.action.to}>
-                        {copy.action.label} <ArrowRight aria-hidden="true" />
+                        {t(copy.action.label)} <ArrowRight aria-hidden="true" />
                       </Link>
                     </Button>
                   ) : null}

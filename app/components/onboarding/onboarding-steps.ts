@@ -1,6 +1,9 @@
 import type { OnboardingStepId } from "#core/onboarding/get-onboarding-progress.ts";
 
-/** How each getting-started step reads, and where its button goes (the email step's button resends the link). */
+/**
+ * How each getting-started step reads, and where its button goes (the email step's button resends
+ * the link). The texts are catalog keys of the "onboarding" namespace, translated where rendered.
+ */
 export interface OnboardingStepCopy {
   title: string;
   description: string;
@@ -13,47 +16,45 @@ export interface OnboardingStepCopy {
 
 export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> = {
   "verify-email": {
-    title: "Verify your email",
-    description: "Click the link we mailed you, so alerts and reports reach you.",
-    doneDescription: "Your email address is verified.",
+    title: "steps.verifyEmail.title",
+    description: "steps.verifyEmail.description",
+    doneDescription: "steps.verifyEmail.done",
     action: null,
     reviewAction: null,
   },
   "complete-profile": {
-    title: "Complete your profile",
-    description:
-      "Your first and last name, company, role, time zone and currency. Reports use your time zone and currency.",
-    doneDescription: "Your name, company, role, time zone and currency are set.",
-    action: { label: "Complete profile", to: "/account/profile" },
-    reviewAction: { label: "Edit profile", to: "/account/profile" },
+    title: "steps.completeProfile.title",
+    description: "steps.completeProfile.description",
+    doneDescription: "steps.completeProfile.done",
+    action: { label: "steps.completeProfile.action", to: "/account/profile" },
+    reviewAction: { label: "steps.completeProfile.review", to: "/account/profile" },
   },
   "connect-ad-platform": {
-    title: "Connect an ad platform",
-    description:
-      "Google Ads, Microsoft Advertising, Meta, TikTok or LinkedIn. Campaigns and metrics sync on their own.",
-    doneDescription: "Your campaigns and their metrics are syncing.",
-    action: { label: "Connect a platform", to: "/integrations" },
-    reviewAction: { label: "Manage", to: "/integrations" },
+    title: "steps.connectAdPlatform.title",
+    description: "steps.connectAdPlatform.description",
+    doneDescription: "steps.connectAdPlatform.done",
+    action: { label: "steps.connectAdPlatform.action", to: "/integrations" },
+    reviewAction: { label: "steps.manage", to: "/integrations" },
   },
   "connect-store": {
-    title: "Connect your store",
-    description: "Shopify or WooCommerce orders show your blended ROAS: store revenue against all ad spend.",
-    doneDescription: "Store orders count towards your blended ROAS.",
-    action: { label: "Connect a store", to: "/integrations#integrations-e-commerce" },
-    reviewAction: { label: "Manage", to: "/integrations#integrations-e-commerce" },
+    title: "steps.connectStore.title",
+    description: "steps.connectStore.description",
+    doneDescription: "steps.connectStore.done",
+    action: { label: "steps.connectStore.action", to: "/integrations#integrations-e-commerce" },
+    reviewAction: { label: "steps.manage", to: "/integrations#integrations-e-commerce" },
   },
   "set-goals": {
-    title: "Set your goals",
-    description: "A target ROAS or CPA and a monthly budget, for the whole team or per platform.",
-    doneDescription: "Your dashboard tracks progress against your goals.",
-    action: { label: "Set goals", to: "/goals" },
-    reviewAction: { label: "Edit goals", to: "/goals" },
+    title: "steps.setGoals.title",
+    description: "steps.setGoals.description",
+    doneDescription: "steps.setGoals.done",
+    action: { label: "steps.setGoals.action", to: "/goals" },
+    reviewAction: { label: "steps.setGoals.review", to: "/goals" },
   },
   "add-api-key-or-teammate": {
-    title: "Create an API key or invite a teammate",
-    description: "Pull your numbers into your own tools with the API. Invitations arrive with Team settings.",
-    doneDescription: "Your team's data is reachable beyond this screen.",
-    action: { label: "Create an API key", to: "/settings/api-keys" },
-    reviewAction: { label: "API keys", to: "/settings/api-keys" },
+    title: "steps.addApiKeyOrTeammate.title",
+    description: "steps.addApiKeyOrTeammate.description",
+    doneDescription: "steps.addApiKeyOrTeammate.done",
+    action: { label: "steps.addApiKeyOrTeammate.action", to: "/settings/api-keys" },
+    reviewAction: { label: "steps.addApiKeyOrTeammate.review", to: "/settings/api-keys" },
   },
 };

@@ -42,11 +42,20 @@ function createI18n(language: Language, resources: Resource): i18n {
   return instance;
 }
 
+/** The catalogs of core's messages: "messages" and "messages-<area>", each keyed by English text. */
+const MESSAGE_NAMESPACES = NAMESPACES.filter((namespace) => /^messages(-|$)/.test(namespace));
+
 /**
  * A message that comes from core (a validation message, an AppError's message): its English text
- * is its key in the "messages" catalog, so the spec's wording stays the source of truth.
- * An unknown message is shown as it is.
+ * is its key in a messages catalog, so the spec's wording stays the source of truth. An unknown
+ * message is shown as it is.
  */
-export function translateMessage(t: i18n["t"], message: string): string {
-  return t(message, { ns: "messages", keySeparator: false, nsSeparator: false, defaultValue: message });
+export function translateMessage(t: i18n["t"], message: string, values?: Record<string, unknown>): string {
+  return t(message, {
+    ...values,
+    ns: MESSAGE_NAMESPACES,
+    keySeparator: false,
+    nsSeparator: false,
+    defaultValue: message,
+  });
 }

@@ -1,8 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
 import { CampaignDetailScreen } from "#app/components/campaigns/campaign-detail-screen.tsx";
+import { campaignPageMeta } from "#app/components/campaigns/campaign-meta.ts";
 import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
 import { appContext } from "#app/lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import { logMissingPage, NotFoundScreen } from "#app/routes/not-found.tsx";
 import { previousRange } from "#core/analytics/date-range.ts";
@@ -11,13 +12,7 @@ import type { Route } from "./+types/campaign-detail";
 import { campaignAction } from "./campaign-action.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta({
-    title: loaderData?.detail.campaign.name ?? "Campaign",
-    description: "A campaign's spend, results, daily trend and change history.",
-    path: location.pathname,
-    appUrl: appUrlFrom(matches),
-    isIndexable: false,
-  });
+  campaignPageMeta(matches, { page: "detail", path: location.pathname, name: loaderData?.detail.campaign.name });
 
 const HISTORY_PAGE_SIZE = 20;
 /** Campaign ids are ours (UUIDs); anything else cannot be a campaign. */
@@ -60,6 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       history: { entries: history.entries, olderHref: history.nextCursor ? `?${older.toString()}` : null },
       now: new Date().toISOString(),
       backSearch: back.size > 0 ? `?${back.toString()}` : "",
+      timeZone: viewer.profile?.timezone ?? "UTC",
     };
   } catch (error) {
     // Another organization's campaign, or one that is gone, is simply not there.
@@ -84,12 +80,13 @@ export default function CampaignDetailRoute({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation("campaigns");
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return (
     <section className="mx-auto flex min-h-[50svh] max-w-xl flex-col items-center justify-center gap-3 text-center">
-      <h1 className="font-bold text-2xl tracking-tight">Something went wrong</h1>
-      <p className="text-muted-foreground">We could not show this campaign. Please try again in a moment.</p>
+      <h1 className="font-bold text-2xl tracking-tight">{t("detail.errorTitle")}</h1>
+      <p className="text-muted-foreground">{t("detail.errorBody")}</p>
     </section>
   );
 }

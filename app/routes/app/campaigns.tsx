@@ -1,22 +1,16 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { campaignPageMeta } from "#app/components/campaigns/campaign-meta.ts";
 import { parseCampaignTableParams } from "#app/components/campaigns/campaign-table-params.ts";
 import { CampaignsScreen } from "#app/components/campaigns/campaigns-screen.tsx";
 import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
 import { appContext } from "#app/lib/app-context.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, requireViewerContext } from "#app/lib/session.server.ts";
 import { previousRange } from "#core/analytics/date-range.ts";
 import type { Route } from "./+types/campaigns";
 import { campaignAction } from "./campaign-action.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Campaigns",
-    description: "Every campaign on every ad platform, with spend, results and changes.",
-    path: location.pathname,
-    appUrl: appUrlFrom(matches),
-    isIndexable: false,
-  });
+  campaignPageMeta(matches, { page: "table", path: location.pathname });
 
 const HISTORY_PAGE_SIZE = 50;
 
@@ -75,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? { entries: history.entries, olderHref: history.nextCursor ? `?${olderSearch.toString()}` : null }
       : null,
     now: new Date().toISOString(),
+    timeZone: viewer.profile?.timezone ?? "UTC",
   };
 }
 

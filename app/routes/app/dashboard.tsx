@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
+import { useRangeLabel } from "#app/components/analytics/date-range-label.ts";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
-import { formatDateRange, formatMoney } from "#app/components/analytics/format-metrics.ts";
+import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { DashboardEmptyState } from "#app/components/dashboard/dashboard-empty-state.tsx";
 import { KpiGrid } from "#app/components/dashboard/kpi-grid.tsx";
 import { PlatformBreakdownCard } from "#app/components/dashboard/platform-breakdown-card.tsx";
@@ -12,19 +14,30 @@ import { GoalProgressCard } from "#app/components/goals/goal-progress-card.tsx";
 import { NextStepsCard } from "#app/components/onboarding/next-steps-card.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { cn } from "#app/lib/cn.ts";
+import { i18nFor } from "#app/lib/i18n/i18n.ts";
+import { isLanguage } from "#app/lib/i18n/languages.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
-import { DATE_RANGE_PRESET_LABELS } from "#core/analytics/date-range.ts";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Dashboard",
-    description: "Your campaigns across every ad platform.",
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(matches);
+  return pageMeta({
+    title: t("meta.title"),
+    description: t("meta.description"),
     path: location.pathname,
     appUrl: appUrlFrom(matches),
     isIndexable: false,
   });
+};
+
+/** The page's title in the reader's language: the root loader chose it and loaded its catalogs. */
+function metaTranslator(matches: Route.MetaArgs["matches"]): (key: string) => string {
+  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined)
+    ?.language;
+  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
+  return (key) => i18n?.t(key, { ns: "dashboard" }) ?? key;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerContext = await requireViewerContext(request, context);
@@ -44,21 +57,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const format = useMetricFormat();
   const { dashboard, profile, firstName } = loaderData;
   const { analytics, range } = dashboard;
   const isLoading = useIsReloadingThisPage();
   const [reporting, ...otherTotals] = analytics.totals;
   const blended = analytics.blended.find((entry) => entry.currency === reporting?.currency) ?? analytics.blended[0];
-  const rangeLabel = range.preset === "custom" ? formatDateRange(range) : DATE_RANGE_PRESET_LABELS[range.preset];
+  const rangeLabel = useRangeLabel()(range);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
-            {firstName ? `Welcome, ${firstName}` : "Welcome"}
+            {firstName ? t("header.welcomeName", { name: firstName }) : t("header.welcome")}
           </h1>
-          <p className="mt-1 text-muted-foreground">Here is how your advertising is doing across every platform.</p>
+          <p className="mt-1 text-muted-foreground">{t("header.intro")}</p>
         </div>
         <DateRangePicker range={range} previousRange={dashboard.previousRange} />
       </div>
@@ -66,7 +81,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
       {isLoading ? (
         <div
           role="progressbar"
-          aria-label="Loading the new range"
+          aria-label={t("header.loading")}
           className="-mb-5 h-0.5 animate-pulse rounded-full bg-primary motion-reduce:animate-none"
         />
       ) : null}
@@ -94,9 +109,12 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
                 <KpiGrid totals={reporting} blended={blended ?? null} hasStore={analytics.hasStore} />
                 {otherTotals.length > 0 ? (
                   <p className="text-muted-foreground text-xs tabular-nums">
-                    Figures in {reporting.currency}. Also spent:{" "}
-                    {otherTotals.map((total) => formatMoney(total.current.spendMinor, total.currency)).join(", ")}.
-                    Amounts in different currencies are never added up.
+                    {t("currencies.otherTotals", {
+                      currency: reporting.currency,
+                      amounts: format.list(
+                        otherTotals.map((total) => format.money(total.current.spendMinor, total.currency)),
+                      ),
+                    })}
                   </p>
                 ) : null}
               </div>
@@ -113,14 +131,14 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
             <PlatformBreakdownCard platforms={analytics.byPlatform} hasStore={analytics.hasStore} />
             <div className="grid gap-6 md:grid-cols-2">
               <RankedCampaignsCard
-                title="Top campaigns"
-                description="Highest ROAS among campaigns that spent."
+                title={t("ranked.topTitle")}
+                description={t("ranked.topDescription")}
                 campaigns={analytics.topCampaigns}
                 tone="good"
               />
               <RankedCampaignsCard
-                title="Bottom campaigns"
-                description="Lowest ROAS: candidates for a smaller budget."
+                title={t("ranked.bottomTitle")}
+                description={t("ranked.bottomDescription")}
                 campaigns={analytics.bottomCampaigns}
                 tone="bad"
               />

@@ -1,22 +1,37 @@
 import { Info } from "lucide-react";
-import { Link } from "react-router";
-import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { Trans, useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { type ActionRefusal, refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
 import { toGoalsFormValues } from "#app/components/goals/goal-values.ts";
 import { GoalsForm } from "#app/components/goals/goals-form.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readJsonBody } from "#app/lib/form-data.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
+import { i18nFor } from "#app/lib/i18n/i18n.ts";
+import { isLanguage } from "#app/lib/i18n/languages.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/goals";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Goals",
-    description: "Your target ROAS or CPA and your monthly budget.",
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const t = metaTranslator(matches);
+  return pageMeta({
+    title: t("meta.title"),
+    description: t("meta.description"),
     path: location.pathname,
     appUrl: appUrlFrom(matches),
     isIndexable: false,
   });
+};
+
+/** The page's title in the reader's language: the root loader chose it and loaded its catalogs. */
+function metaTranslator(matches: Route.MetaArgs["matches"]): (key: string) => string {
+  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined)
+    ?.language;
+  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
+  return (key) => i18n?.t(key, { ns: "goals" }) ?? key;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
@@ -42,29 +57,43 @@ export async function action({ request, context }: Route.ActionArgs) {
     const goals = await services.goals.setGoals(actorOf(viewer), { currency, form });
     return { ok: true as const, values: toGoalsFormValues(goals, currency) };
   } catch (error) {
+    // The profile's currency changed since the form opened: core's English names the currency in
+    // its sentence, so the reader's words come from the catalog.
+    if (error instanceof AppError && error.status === 409) {
+      const t = await translatorFor(request, context);
+      return data<ActionRefusal>(
+        {
+          ok: false,
+          reason: "invalid",
+          title: t("goals:errors.currencyChanged"),
+          message: t("goals:errors.currencyChangedMessage", { currency }),
+        },
+        { status: 409 },
+      );
+    }
     return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "goals action failed"));
   }
 }
 
 export default function GoalsScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("goals");
   const { values, connectedPlatforms, otherCurrency } = loaderData;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Goals</h1>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{t("page.title")}</h1>
         <p className="mt-1 text-muted-foreground">
-          A target return and a monthly budget. The{" "}
-          <Link to="/dashboard" className="text-primary underline underline-offset-4">
-            dashboard
-          </Link>{" "}
-          tracks this month against them.
+          <Trans
+            t={t}
+            i18nKey="page.intro"
+            components={{ anchor: <Link to="/dashboard" className="text-primary underline underline-offset-4" /> }}
+          />
         </p>
       </div>
       {otherCurrency ? (
         <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          Some goals were set in {otherCurrency}. Saving keeps the figures and sets them in {values.currency}, your
-          profile's currency.
+          {t("page.otherCurrency", { otherCurrency, currency: values.currency })}
         </p>
       ) : null}
       <GoalsForm values={values} connectedPlatforms={connectedPlatforms} />

@@ -6,6 +6,9 @@
  * built-in sandbox), and has a Meta connection with campaigns and daily metrics.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFlash } from "#app/lib/flash.server.ts";
+import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
+import { DEFAULT_PREFERENCES } from "#core/accounts/preferences-schema.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
 import {
   type ConnectFlowServer,
@@ -197,5 +200,63 @@ describe("another organization's ids on the integrations screen", () => {
     const after = await snapshotOf(ada.organizationId);
     expect(after.connections.map((connection) => connection.id)).toEqual([adaGoogle]);
     expect(after.campaigns).toEqual([]);
+  });
+});
+
+describe("the answers in the reader's language", () => {
+  it("words the action's toasts and the connect flow's failures in German for a German reader", async () => {
+    const preferences = createPreferencesRepository(server.database.db);
+    await preferences.save(bo.userId, { ...DEFAULT_PREFERENCES, language: "de" });
+    try {
+      expect(await postIntent(bo, { intent: "sync-now", connectionId: adaGoogle })).toEqual({
+        status: 404,
+        body: {
+          ok: false,
+          toast: {
+            kind: "error",
+            title: "Das hat nicht geklappt",
+            description: "Diese Verbindung besteht nicht mehr.",
+          },
+        },
+      });
+      expect(await postIntent(bo, { intent: "sync-now" })).toMatchObject({
+        status: 400,
+        body: { ok: false, toast: { title: "Da fehlt etwas", description: "Bitte versuchen Sie es erneut." } },
+      });
+
+      // A sentence core builds with the platform's name is worded by the catalog too.
+      const response = await server.request(`${server.url}/integrations/twitter-ads/connect`, {
+        method: "POST",
+        headers: { origin: server.url, cookie: bo.cookie, referer: `${server.url}/integrations` },
+        body: new URLSearchParams(),
+      });
+      expect(response.status).toBe(302);
+      const flash = readFlash(
+        new Request(server.url, { headers: { cookie: response.headers.getSetCookie().join("; ") } }),
+      );
+      expect(flash?.flash).toMatchObject({
+        kind: "error",
+        title: "Verbindung fehlgeschlagen",
+        description: "Twitter/X ist demnächst verfügbar und kann noch nicht verbunden werden.",
+      });
+    } finally {
+      await preferences.save(bo.userId, DEFAULT_PREFERENCES);
+    }
+  });
+
+  it("keeps the spec's English for an English reader", async () => {
+    const response = await server.request(`${server.url}/integrations/twitter-ads/connect`, {
+      method: "POST",
+      headers: { origin: server.url, cookie: bo.cookie, referer: `${server.url}/integrations` },
+      body: new URLSearchParams(),
+    });
+    const flash = readFlash(
+      new Request(server.url, { headers: { cookie: response.headers.getSetCookie().join("; ") } }),
+    );
+    expect(flash?.flash).toMatchObject({
+      kind: "error",
+      title: "Connection failed",
+      description: "Twitter/X is coming soon and cannot be connected yet.",
+    });
   });
 });

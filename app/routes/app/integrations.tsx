@@ -1,22 +1,31 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { translateConnectionMessage } from "#app/components/integrations/connection-messages.ts";
 import { IntegrationsScreen } from "#app/components/integrations/integrations-screen.tsx";
 import type { IntegrationsActionResult } from "#app/components/integrations/integrations-types.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
+import { i18nFor } from "#app/lib/i18n/i18n.ts";
+import { isLanguage } from "#app/lib/i18n/languages.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integrations";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
-    title: "Integrations",
-    description: "Connect your ad platforms and your store to bring every campaign into one place.",
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  // The root loader decided the reader's language and loaded its catalogs before rendering.
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined;
+  const language = isLanguage(root?.language) ? root.language : "en";
+  const t = (i18nFor(language) ?? i18nFor("en"))?.getFixedT(language, "integrations");
+  return pageMeta({
+    title: t?.("meta.title") ?? "",
+    description: t?.("meta.description") ?? "",
     path: location.pathname,
     appUrl: appUrlFrom(matches),
     isIndexable: false,
   });
+};
 
 /** Anonymous visitors see the same catalogue; Connect sends them to sign in first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The account picker opens for a connection that just came back from its consent screen.
     chooseConnectionId: cards.some((card) => card.connection?.id === choose) ? choose : null,
     now: new Date().toISOString(),
+    timeZone: viewer?.profile?.timezone ?? "UTC",
   };
 }
 
@@ -50,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
   const viewer = await requireViewerContext(request, context);
   const actor = actorOf(viewer);
+  const t = await translatorFor(request, context);
   const form = await readFormData(request);
   const parsed = actionSchema.safeParse({
     ...Object.fromEntries(form),
@@ -57,7 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data<IntegrationsActionResult>(
-      { ok: false, toast: { kind: "error", title: "Something is missing", description: "Please try again." } },
+      {
+        ok: false,
+        toast: {
+          kind: "error",
+          title: t("integrations:toasts.invalidTitle"),
+          description: t("integrations:toasts.invalidDescription"),
+        },
+      },
       { status: 400 },
     );
   const input = parsed.data;
@@ -70,10 +88,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<IntegrationsActionResult>({
         ok: true,
         intent: input.intent,
-        toast:
-          input.isFirstChoice === "true"
-            ? { kind: "success", title: "Connection successful!", description: managedSentence(managed) }
-            : { kind: "success", title: "Ad accounts updated", description: managedSentence(managed) },
+        toast: {
+          kind: "success",
+          title:
+            input.isFirstChoice === "true"
+              ? t("integrations:toasts.connected")
+              : t("integrations:toasts.accountsUpdated"),
+          description: t("integrations:toasts.managed", { count: managed }),
+        },
       });
     }
     if (input.intent === "sync-now") {
@@ -82,8 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: true,
         intent: input.intent,
         toast: isQueued
-          ? { kind: "success", title: "Sync started" }
-          : { kind: "success", title: "Already syncing", description: "A sync of this connection is running." },
+          ? { kind: "success", title: t("integrations:toasts.syncStarted") }
+          : {
+              kind: "success",
+              title: t("integrations:toasts.alreadySyncingTitle"),
+              description: t("integrations:toasts.alreadySyncingDescription"),
+            },
       });
     }
     await services.connections.disconnectConnection(actor, {
@@ -95,23 +121,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent: input.intent,
       toast: {
         kind: "success",
-        title: "Disconnected",
-        description: input.data === "delete" ? "Its synced data was deleted." : "Its synced data was kept.",
+        title: t("integrations:toasts.disconnected"),
+        description: input.data === "delete" ? t("integrations:toasts.dataDeleted") : t("integrations:toasts.dataKept"),
       },
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return data<IntegrationsActionResult>(
-      { ok: false, toast: { kind: "error", title: "That did not work", description: error.message } },
+      {
+        ok: false,
+        toast: {
+          kind: "error",
+          title: t("integrations:toasts.failedTitle"),
+          description: translateConnectionMessage(t, error.message),
+        },
+      },
       { status: error.status },
     );
   }
-}
-
-function managedSentence(count: number): string {
-  return count === 1
-    ? "Adhelm manages 1 ad account and is syncing it."
-    : `Adhelm manages ${count} ad accounts and is syncing them.`;
 }
 
 export default function IntegrationsRoute({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,8 @@ import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmailField } from "#app/components/auth/account-fields.tsx";
+import { useAuthTranslation } from "#app/components/auth/auth-messages.ts";
+import { authPageMeta } from "#app/components/auth/auth-meta.ts";
 import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
 import { FormField } from "#app/components/auth/form-field.tsx";
 import { AuthDivider, GitHubButton } from "#app/components/auth/github-button.tsx";
@@ -16,20 +18,16 @@ import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { AuthRequestError, authClient } from "#app/lib/auth-client.ts";
+import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { redirectSignedIn } from "#app/lib/session.server.ts";
 import { type LoginInput, loginSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Sign in",
-    description:
-      "Sign in to Adhelm to manage your Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn campaigns.",
-    path: "/login",
-    appUrl: appUrlFrom(matches),
-  });
+  authPageMeta(matches, { page: "login", path: "/login", isIndexable: true });
+
+export const handle = translatedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedIn(request, context);
@@ -40,7 +38,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  useGitHubErrorToast("GitHub sign in failed");
+  const { t, message, errorMessage } = useAuthTranslation();
+  useGitHubErrorToast("login");
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: "onTouched",
@@ -52,22 +51,24 @@ export default function LoginPage() {
     setUnverifiedEmail(null);
     try {
       await authClient.signIn(values);
-      toast.success("Welcome back!");
+      toast.success(t("login.welcomeBack"));
       navigate(safeRedirectTarget(searchParams.get("redirectTo")), { replace: true });
     } catch (error) {
       console.warn("Sign in failed", error);
       const isUnverified = error instanceof AuthRequestError && error.code === "EMAIL_NOT_VERIFIED";
       if (isUnverified) setUnverifiedEmail(values.email.trim().toLowerCase());
-      toast.error("Sign in failed", {
+      toast.error(t("login.failed"), {
         description: isUnverified
-          ? "Please verify your email address before signing in. We can send you a new link."
-          : signInMessage(error),
+          ? t("login.unverified")
+          : error instanceof AuthRequestError && error.status === 401
+            ? t("login.wrongCredentials")
+            : (errorMessage(error) ?? t("errors.generic")),
       });
     }
   }
 
   return (
-    <AuthScreen isHeaderless title="Welcome back" description="Sign in to your Adhelm account">
+    <AuthScreen isHeaderless title={t("login.title")} description={t("login.description")}>
       <CardContent className="grid gap-5">
         <GitHubButton from="login" disabled={isSubmitting} />
         <AuthDivider />
@@ -78,7 +79,7 @@ export default function LoginPage() {
             error={errors.email?.message}
             disabled={isSubmitting}
           />
-          <FormField id="login-password" label="Password" error={errors.password?.message}>
+          <FormField id="login-password" label={t("fields.password")} error={message(errors.password?.message)}>
             {(field) => (
               <PasswordInput
                 {...field}
@@ -88,7 +89,7 @@ export default function LoginPage() {
               />
             )}
           </FormField>
-          <div className="flex items-center justify-between gap-4 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
             <div className="flex items-center gap-2">
               <Checkbox
                 id="login-remember"
@@ -97,43 +98,38 @@ export default function LoginPage() {
                 disabled={isSubmitting}
               />
               <Label htmlFor="login-remember" className="font-normal">
-                Remember me
+                {t("login.rememberMe")}
               </Label>
             </div>
-            <AuthLink to="/forgot-password">Forgot password?</AuthLink>
+            <AuthLink to="/forgot-password">{t("login.forgotPassword")}</AuthLink>
           </div>
-          <SubmitButton className="w-full" isPending={isSubmitting} pendingLabel="Signing in...">
-            Sign In
+          <SubmitButton className="w-full" isPending={isSubmitting} pendingLabel={t("login.submitting")}>
+            {t("login.submit")}
           </SubmitButton>
         </form>
         {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
-          Don't have an account? <AuthLink to="/signup">Sign up</AuthLink>
+          {t("login.noAccount")} <AuthLink to="/signup">{t("login.signUp")}</AuthLink>
         </p>
       </CardFooter>
     </AuthScreen>
   );
 }
 
-function signInMessage(error: unknown): string {
-  if (error instanceof AuthRequestError && error.status === 401)
-    return "The email or password is incorrect. Check them and try again.";
-  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
-}
-
 /** Offered when the account exists but its email is not verified yet. */
 function ResendVerification({ email }: { email: string }) {
   const [isSending, setIsSending] = useState(false);
+  const { t, errorMessage } = useAuthTranslation();
   async function resend() {
     setIsSending(true);
     try {
       await authClient.sendVerificationEmail(email);
-      toast.success("Check your email", { description: `We sent a new verification link to ${email}.` });
+      toast.success(t("resend.sentTitle"), { description: t("resend.sentDescription", { email }) });
     } catch (error) {
       console.warn("Resend failed", error);
-      toast.error("Could not send the email", { description: error instanceof Error ? error.message : undefined });
+      toast.error(t("resend.failed"), { description: errorMessage(error) });
     } finally {
       setIsSending(false);
     }
@@ -142,10 +138,10 @@ function ResendVerification({ email }: { email: string }) {
     <div role="alert" className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
       <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="grid gap-2">
-        <p>Your email address is not verified yet. Open the link we emailed you, or get a new one.</p>
+        <p>{t("login.unverifiedNotice")}</p>
         <Button variant="outline" size="sm" className="justify-self-start" onClick={resend} disabled={isSending}>
           {isSending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          Resend verification email
+          {t("resend.button")}
         </Button>
       </div>
     </div>

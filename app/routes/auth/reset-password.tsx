@@ -4,26 +4,25 @@ import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { NewPasswordFields } from "#app/components/auth/account-fields.tsx";
+import { useAuthTranslation } from "#app/components/auth/auth-messages.ts";
+import { authPageMeta } from "#app/components/auth/auth-meta.ts";
 import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
 import { AuthRequestError, authClient } from "#app/lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { type ResetPasswordInput, resetPasswordSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Reset password",
-    description: "Choose a new password for your Adhelm account.",
-    path: "/reset-password",
-    appUrl: appUrlFrom(matches),
-    isIndexable: false,
-  });
+  authPageMeta(matches, { page: "resetPassword", path: "/reset-password" });
+
+export const handle = translatedPage;
 
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
+  const { t, errorMessage } = useAuthTranslation();
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     mode: "onChange",
@@ -45,39 +44,35 @@ export default function ResetPasswordPage() {
       const passwordError = error instanceof AuthRequestError ? error.fieldErrors.newPassword : undefined;
       if (passwordError) form.setError("password", { message: passwordError });
       const isExpired = error instanceof AuthRequestError && error.code === "INVALID_TOKEN";
-      toast.error("Password reset failed", {
-        description: isExpired
-          ? "This reset link is invalid, expired or already used. Ask for a new one."
-          : error instanceof Error
-            ? error.message
-            : undefined,
+      toast.error(t("resetPassword.failed"), {
+        description: isExpired ? t("resetPassword.expired") : errorMessage(error),
       });
     }
   }
 
   if (!token) {
     return (
-      <AuthScreen title="Set a new password">
+      <AuthScreen title={t("resetPassword.title")}>
         <CardContent>
           <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 p-4 text-sm">
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-            <p>This page needs the link from your password-reset email. Ask for a new link if yours has expired.</p>
+            <p>{t("resetPassword.missingToken")}</p>
           </div>
         </CardContent>
         <CardFooter className="justify-center border-t text-sm">
-          <AuthLink to="/forgot-password">Send a new reset link</AuthLink>
+          <AuthLink to="/forgot-password">{t("resetPassword.newLink")}</AuthLink>
         </CardFooter>
       </AuthScreen>
     );
   }
 
   return (
-    <AuthScreen title="Set a new password" description="Choose a strong password you don't use anywhere else.">
+    <AuthScreen title={t("resetPassword.title")} description={t("resetPassword.description")}>
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(resetPassword)}>
           <NewPasswordFields
             idPrefix="reset"
-            labels={{ password: "New password", confirmPassword: "Confirm new password" }}
+            labels={{ password: t("fields.newPassword"), confirmPassword: t("fields.confirmNewPassword") }}
             password={form.watch("password")}
             registrations={{
               password: form.register("password", { deps: ["confirmPassword"] }),
@@ -87,12 +82,12 @@ export default function ResetPasswordPage() {
             disabled={isSubmitting}
           />
           <SubmitButton className="w-full" isPending={isSubmitting}>
-            Update password
+            {t("resetPassword.submit")}
           </SubmitButton>
         </form>
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
-        <AuthLink to="/forgot-password">Send a new reset link</AuthLink>
+        <AuthLink to="/forgot-password">{t("resetPassword.newLink")}</AuthLink>
       </CardFooter>
     </AuthScreen>
   );

@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Trans } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmailField, NewPasswordFields } from "#app/components/auth/account-fields.tsx";
+import { useAuthTranslation } from "#app/components/auth/auth-messages.ts";
+import { authPageMeta } from "#app/components/auth/auth-meta.ts";
 import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
 import { FormField } from "#app/components/auth/form-field.tsx";
 import { AuthDivider, GitHubButton } from "#app/components/auth/github-button.tsx";
@@ -13,18 +16,15 @@ import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { AuthRequestError, authClient } from "#app/lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { redirectSignedIn } from "#app/lib/session.server.ts";
 import { type SignupInput, signupSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Sign up",
-    description: "Start your 14-day free trial of Adhelm. No credit card required; setup takes five minutes.",
-    path: "/signup",
-    appUrl: appUrlFrom(matches),
-  });
+  authPageMeta(matches, { page: "signup", path: "/signup", isIndexable: true });
+
+export const handle = translatedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedIn(request, context);
@@ -37,7 +37,8 @@ export default function SignupPage() {
   const navigate = useNavigate();
   // The landing page's email box sends its address here as ?email=.
   const [searchParams] = useSearchParams();
-  useGitHubErrorToast("GitHub sign up failed");
+  const { t, message, errorMessage } = useAuthTranslation();
+  useGitHubErrorToast("signup");
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
     mode: "onChange",
@@ -66,29 +67,23 @@ export default function SignupPage() {
       if (error instanceof AuthRequestError)
         for (const [field, message] of Object.entries(error.fieldErrors))
           if (FIELD_NAMES.includes(field)) form.setError(field as keyof SignupInput, { message });
-      toast.error("Sign up failed", {
-        description: error instanceof Error ? error.message : "Something went wrong. Please try again.",
-      });
+      toast.error(t("signup.failed"), { description: errorMessage(error) ?? t("errors.generic") });
     }
   }
 
   return (
-    <AuthScreen
-      isHeaderless
-      title="Create your account"
-      description="Start your 14-day free trial. No credit card required."
-    >
+    <AuthScreen isHeaderless title={t("signup.title")} description={t("signup.description")}>
       <CardContent className="grid gap-5">
         <GitHubButton from="signup" disabled={isSubmitting} />
         <AuthDivider />
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(signUp)}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="signup-first-name" label="First name" error={errors.firstName?.message}>
+            <FormField id="signup-first-name" label={t("fields.firstName")} error={message(errors.firstName?.message)}>
               {(field) => (
                 <Input {...field} {...form.register("firstName")} autoComplete="given-name" disabled={isSubmitting} />
               )}
             </FormField>
-            <FormField id="signup-last-name" label="Last name" error={errors.lastName?.message}>
+            <FormField id="signup-last-name" label={t("fields.lastName")} error={message(errors.lastName?.message)}>
               {(field) => (
                 <Input {...field} {...form.register("lastName")} autoComplete="family-name" disabled={isSubmitting} />
               )}
@@ -98,10 +93,10 @@ export default function SignupPage() {
             id="signup-company"
             label={
               <>
-                Company <span className="font-normal text-muted-foreground">(optional)</span>
+                {t("fields.company")} <span className="font-normal text-muted-foreground">{t("fields.optional")}</span>
               </>
             }
-            error={errors.companyName?.message}
+            error={message(errors.companyName?.message)}
           >
             {(field) => (
               <Input {...field} {...form.register("companyName")} autoComplete="organization" disabled={isSubmitting} />
@@ -115,7 +110,7 @@ export default function SignupPage() {
           />
           <NewPasswordFields
             idPrefix="signup"
-            labels={{ password: "Password", confirmPassword: "Confirm password" }}
+            labels={{ password: t("fields.password"), confirmPassword: t("fields.confirmPassword") }}
             password={password}
             registrations={{
               password: form.register("password", { deps: ["confirmPassword"] }),
@@ -138,29 +133,32 @@ export default function SignupPage() {
                 disabled={isSubmitting}
               />
               <Label htmlFor="signup-terms" className="inline font-normal leading-snug">
-                I agree to the <AuthLink to="/terms">Terms of Service</AuthLink> and{" "}
-                <AuthLink to="/privacy">Privacy Policy</AuthLink>
+                <Trans
+                  t={t}
+                  i18nKey="signup.terms"
+                  components={{ terms: <AuthLink to="/terms" />, privacy: <AuthLink to="/privacy" /> }}
+                />
               </Label>
             </div>
             {errors.acceptTerms ? (
               <p id="signup-terms-error" className="text-destructive text-sm">
-                {errors.acceptTerms.message}
+                {message(errors.acceptTerms.message)}
               </p>
             ) : null}
           </div>
           <SubmitButton
             className="w-full"
             isPending={isSubmitting}
-            pendingLabel="Creating account..."
+            pendingLabel={t("signup.submitting")}
             disabled={!canSubmit}
           >
-            Create account
+            {t("signup.submit")}
           </SubmitButton>
         </form>
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
-          Already have an account? <AuthLink to="/login">Sign in</AuthLink>
+          {t("signup.haveAccount")} <AuthLink to="/login">{t("signup.signIn")}</AuthLink>
         </p>
       </CardFooter>
     </AuthScreen>

@@ -1,7 +1,10 @@
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Trans } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
+import { useAuthTranslation } from "#app/components/auth/auth-messages.ts";
+import { authPageMeta } from "#app/components/auth/auth-meta.ts";
 import { AuthLink, AuthScreen } from "#app/components/auth/auth-screen.tsx";
 import { FormField } from "#app/components/auth/form-field.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
@@ -9,32 +12,25 @@ import { Button } from "#app/components/ui/button.tsx";
 import { CardContent, CardFooter } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { authClient } from "#app/lib/auth-client.ts";
-import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
+import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { forgotPasswordSchema } from "#core/accounts/account-schemas.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Check your email",
-    description: "Confirm your email address to finish creating your Adhelm account.",
-    path: "/verify-email",
-    appUrl: appUrlFrom(matches),
-    isIndexable: false,
-  });
+  authPageMeta(matches, { page: "verifyEmail", path: "/verify-email" });
 
-const STEPS = [
-  "Open your inbox and look for our verification email. If it is not there, check your spam or junk folder.",
-  "Click the verification link in the email.",
-  "You are signed in automatically and taken to your dashboard.",
-] as const;
+export const handle = translatedPage;
+
+const STEPS = ["verifyEmail.steps.openInbox", "verifyEmail.steps.clickLink", "verifyEmail.steps.signedIn"] as const;
 
 export default function VerifyEmailPage() {
   const location = useLocation();
   const signedUpEmail = (location.state as { email?: string } | null)?.email ?? "";
+  const { t } = useAuthTranslation();
   return (
     <AuthScreen
-      title="Check your email"
-      description="We sent a verification link to the address you signed up with."
+      title={t("verifyEmail.title")}
+      description={t("verifyEmail.description")}
       icon={
         <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
           <MailCheck aria-hidden="true" className="size-6" />
@@ -51,7 +47,7 @@ export default function VerifyEmailPage() {
               >
                 {index + 1}
               </span>
-              <span className="pt-0.5 text-pretty">{step}</span>
+              <span className="pt-0.5 text-pretty">{t(step)}</span>
             </li>
           ))}
         </ol>
@@ -59,11 +55,14 @@ export default function VerifyEmailPage() {
       </CardContent>
       <CardFooter className="flex-col gap-4 border-t text-center text-muted-foreground text-sm">
         <p className="text-pretty">
-          Wrong address or no email? <AuthLink to="/signup">Sign up again</AuthLink>. Already verified?{" "}
-          <AuthLink to="/login">Sign in</AuthLink>.
+          <Trans
+            t={t}
+            i18nKey="verifyEmail.footer"
+            components={{ signup: <AuthLink to="/signup" />, login: <AuthLink to="/login" /> }}
+          />
         </p>
         <Button variant="outline" asChild className="w-full">
-          <Link to="/">Back to Home</Link>
+          <Link to="/">{t("screen.backToHome")}</Link>
         </Button>
       </CardFooter>
     </AuthScreen>
@@ -75,6 +74,7 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>();
   const [isSending, setIsSending] = useState(false);
+  const { t, message, errorMessage } = useAuthTranslation();
 
   async function resend(event: FormEvent) {
     event.preventDefault();
@@ -87,10 +87,10 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
     setIsSending(true);
     try {
       await authClient.sendVerificationEmail(parsed.data.email);
-      toast.success("Check your email", { description: `We sent a new verification link to ${parsed.data.email}.` });
+      toast.success(t("resend.sentTitle"), { description: t("resend.sentDescription", { email: parsed.data.email }) });
     } catch (failure) {
       console.warn("Resend failed", failure);
-      toast.error("Could not send the email", { description: failure instanceof Error ? failure.message : undefined });
+      toast.error(t("resend.failed"), { description: errorMessage(failure) });
     } finally {
       setIsSending(false);
     }
@@ -98,8 +98,8 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
 
   return (
     <form onSubmit={resend} noValidate className="mt-6 grid gap-3 border-t pt-6">
-      <p className="font-medium text-sm">Didn't get the email?</p>
-      <FormField id="resend-email" label="Email" error={error}>
+      <p className="font-medium text-sm">{t("resend.didNotGetIt")}</p>
+      <FormField id="resend-email" label={t("fields.email")} error={message(error)}>
         {(field) => (
           <Input
             {...field}
@@ -112,7 +112,7 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
         )}
       </FormField>
       <SubmitButton variant="secondary" isPending={isSending}>
-        Resend verification email
+        {t("resend.button")}
       </SubmitButton>
     </form>
   );

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
+import { translateConnectionMessage } from "#app/components/integrations/connection-messages.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
 import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
 import { ConnectionFailedError } from "#core/connections/complete-connection.ts";
 import { CONNECTION_FAILED_MESSAGE } from "#core/connections/connection-parts.ts";
@@ -15,13 +17,15 @@ import type { Route } from "./+types/integration-callback";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
   const viewer = await getViewerContextFor(request, context);
+  // The toast is worded now, in the reader's language, and shown on the page the redirect lands on.
+  const t = await translatorFor(request, context);
   const failed = () =>
     redirect("/integrations", {
       headers: {
         "Set-Cookie": setFlashCookie({
           kind: "error",
-          title: "Connection failed",
-          description: CONNECTION_FAILED_MESSAGE,
+          title: t("integrations:toasts.connectionFailed"),
+          description: translateConnectionMessage(t, CONNECTION_FAILED_MESSAGE),
         }),
       },
     });
@@ -39,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (completed.needsAccountChoice)
       return redirect(`/integrations?choose=${encodeURIComponent(completed.connectionId)}`);
     return redirect("/integrations", {
-      headers: { "Set-Cookie": setFlashCookie({ kind: "success", title: "Connection successful!" }) },
+      headers: { "Set-Cookie": setFlashCookie({ kind: "success", title: t("integrations:toasts.connected") }) },
     });
   } catch (error) {
     if (error instanceof ConnectionFailedError)

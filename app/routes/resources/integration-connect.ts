@@ -1,8 +1,11 @@
 import { redirect } from "react-router";
+import { translateConnectionMessage } from "#app/components/integrations/connection-messages.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { setFlashCookie } from "#app/lib/flash.server.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
 import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
+import { findListing } from "#core/connections/platform-catalog.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integration-connect";
 
@@ -30,9 +33,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     logger.info({ platform: params.platform, reason: error.message }, "connect refused");
+    const t = await translatorFor(request, context);
     return redirect(returnTo, {
       headers: {
-        "Set-Cookie": setFlashCookie({ kind: "error", title: "Connection failed", description: error.message }),
+        "Set-Cookie": setFlashCookie({
+          kind: "error",
+          title: t("integrations:toasts.connectionFailed"),
+          description: translateConnectionMessage(t, error.message, findListing(params.platform)),
+        }),
       },
     });
   }
