@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkCatalogs, findUnusedKeys, readCatalogs, scanSource, scanTranslatedSources } from "./i18n-check.ts";
+import {
+  catalogRoots,
+  checkCatalogs,
+  findUnusedKeys,
+  readCatalogs,
+  scanSource,
+  scanTranslatedSources,
+} from "./i18n-check.ts";
 
 const folders: string[] = [];
 afterEach(() => {
@@ -23,7 +30,7 @@ function locales(catalogs: Record<string, Record<string, unknown>>): string {
 
 describe("the message catalogs", () => {
   it("are complete in every language, and every English key is used", () => {
-    for (const catalogs of [readCatalogs(), readCatalogs(path.resolve("core/mail/locales"))]) {
+    for (const catalogs of catalogRoots().map((root) => readCatalogs(root))) {
       expect(checkCatalogs(catalogs)).toEqual([]);
       expect(findUnusedKeys(catalogs)).toEqual([]);
     }

@@ -11,8 +11,17 @@ import { parseSync } from "@swc/core";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LOCALES = path.join(ROOT, "app/locales");
-/** Every catalog folder: the app's, and the account mails' (core/mail/mail-text.ts). */
-const CATALOG_ROOTS = [LOCALES, path.join(ROOT, "core/mail/locales")];
+/**
+ * Every catalog folder: the app's, and core's own for what core writes in the reader's language
+ * (core/<slice>/locales/: the account mails, the CSV exports).
+ */
+export function catalogRoots(): string[] {
+  const core = path.join(ROOT, "core");
+  const own = readdirSync(core)
+    .map((slice) => path.join(core, slice, "locales"))
+    .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory());
+  return [LOCALES, ...own];
+}
 export const LANGUAGES = ["en", "es", "fr", "de"] as const;
 
 /**
@@ -49,6 +58,15 @@ export const TRANSLATED = [
   // Integrations.
   "app/components/integrations",
   "app/routes/app/integrations.tsx",
+  // Settings → API keys (the public /api page and its reference stay in English).
+  "app/routes/app/api-keys.tsx",
+  "app/components/api/api-keys-screen.tsx",
+  "app/components/api/api-keys-types.ts",
+  "app/components/api/api-key-format.ts",
+  "app/components/api/create-api-key-dialog.tsx",
+  "app/components/api/new-api-key-dialog.tsx",
+  "app/components/api/revoke-api-key-dialog.tsx",
+  "app/components/api/use-api-keys-fetcher.ts",
 ];
 
 /** Words that stay as they are in every language: names, and the field's own abbreviations. */
@@ -325,7 +343,7 @@ export function scanTranslatedSources(paths = TRANSLATED): Problem[] {
 }
 
 if (import.meta.main) {
-  const catalogs = CATALOG_ROOTS.map((root) => readCatalogs(root));
+  const catalogs = catalogRoots().map((root) => readCatalogs(root));
   const problems = [
     ...catalogs.flatMap((each) => [...checkCatalogs(each), ...findUnusedKeys(each)]),
     ...scanTranslatedSources(),

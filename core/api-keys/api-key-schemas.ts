@@ -4,11 +4,6 @@ import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 export const API_KEY_SCOPES = ["read", "read_write"] as const satisfies readonly ApiKeyScope[];
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
-export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  read: "Read only",
-  read_write: "Read and write",
-};
-
 /** Today's date in UTC, YYYY-MM-DD: expiry dates are UTC calendar dates. */
 export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);

@@ -15,7 +15,7 @@ import type { RequestedChange } from "./campaign-change-types.ts";
 import { createCampaignRepository } from "./campaign-repository.ts";
 import { createChangeLogRepository } from "./change-log-repository.ts";
 import { type CreateCampaignRequest, createCampaign } from "./create-campaign.ts";
-import { exportCampaignsCsv, exportDailyMetricsCsv } from "./export-campaigns-csv.ts";
+import { type CsvLanguageInput, exportCampaignsCsv, exportDailyMetricsCsv } from "./export-campaigns-csv.ts";
 import { findCampaignSummary, type ListCampaignsRequest, listCampaigns } from "./list-campaigns.ts";
 import { listChangeLog } from "./list-change-log.ts";
 import type { OpenAdPlatform } from "./platform-target.ts";
@@ -84,11 +84,13 @@ export function createCampaignsModule({ db, openAdPlatform, analytics }: Campaig
     ),
     exportCampaignsCsv: useCase(
       "campaigns.export",
-      async (actor, input: Pick<CampaignTableRequest, "range" | "filters" | "sort">) =>
+      async (actor, input: Pick<CampaignTableRequest, "range" | "filters" | "sort"> & CsvLanguageInput) =>
         exportCampaignsCsv(analytics, actor, input),
     ),
-    exportDailyMetricsCsv: useCase("campaigns.export", (actor, input: { range: DateRange; filters: CampaignFilters }) =>
-      exportDailyMetricsCsv(analytics, actor, input),
+    exportDailyMetricsCsv: useCase(
+      "campaigns.export",
+      (actor, input: { range: DateRange; filters: CampaignFilters } & CsvLanguageInput) =>
+        exportDailyMetricsCsv(analytics, actor, input),
     ),
   };
 }

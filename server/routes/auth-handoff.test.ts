@@ -48,6 +48,23 @@ describe("finding 3: the reset hand-off signs in only the browser that reset", (
     expect((await context.session(victim))?.user.email).toBe("victim@example.com");
   });
 
+  it("tells a German browser why, in German", async () => {
+    const context = await setup();
+    await verifiedUser(context, "klara@example.com");
+    const handoff = await resetIn(context, "klara@example.com", new CookieJar());
+    const refused = await context.post(
+      "/auth/handoff",
+      handoff,
+      { "accept-language": "de-DE,de;q=0.9" },
+      new CookieJar(),
+    );
+    expect(refused.status).toBe(401);
+    const flash = flashOf(refused);
+    expect(flash?.title).toBe("Authentifizierung fehlgeschlagen");
+    expect(flash?.description).not.toBe(HANDOFF_MESSAGES.otherBrowser);
+    expect((await refused.json()).message).toBe(flash?.description);
+  });
+
   it("does not replace the session of another account in the browser that reset: it says so instead", async () => {
     const context = await setup();
     const { jar: browser } = await verifiedUser(context, "bob@example.com");

@@ -1,26 +1,42 @@
 import { BookOpen, KeyRound } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { formatExactTime, formatRelativeTime } from "#app/components/integrations/relative-time.ts";
 import { useNow } from "#app/components/integrations/use-now.ts";
+import { TimeZoneProvider, useTimeFormat } from "#app/components/integrations/use-time-format.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { formatKeyDate, maskedKey, STATUS_LABELS, scopeLabel } from "./api-key-format.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { BEARER_HEADER, formatKeyDate, maskedKey, SCOPE_LABEL_KEYS, STATUS_LABEL_KEYS } from "./api-key-format.ts";
 import type { ApiKeyStatus, ApiKeySummary, ApiKeysScreenProps } from "./api-keys-types.ts";
 import { CreateApiKeyDialog } from "./create-api-key-dialog.tsx";
 import { RevokeApiKeyDialog } from "./revoke-api-key-dialog.tsx";
 import { type ApiKeysFetcher, useApiKeysFetcher } from "./use-api-keys-fetcher.ts";
 
 /** Settings → API keys: the team's keys, creating one (shown once) and revoking one. */
-export function ApiKeysScreen({ keys, organizationName, now: serverNow }: ApiKeysScreenProps) {
+export function ApiKeysScreen({ timeZone, ...props }: ApiKeysScreenProps) {
+  return (
+    <TimeZoneProvider timeZone={timeZone}>
+      <KeyTimeZone.Provider value={timeZone}>
+        <KeysScreen {...props} />
+      </KeyTimeZone.Provider>
+    </TimeZoneProvider>
+  );
+}
+
+/** The reader's time zone (their profile's), for the days a key was created on. */
+const KeyTimeZone = createContext("UTC");
+
+function KeysScreen({ keys, organizationName, now: serverNow }: Omit<ApiKeysScreenProps, "timeZone">) {
+  const { t } = useTranslation("apiKeys");
   const now = useNow(serverNow);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const revokeFetcher = useApiKeysFetcher((result) => {
     if (result.intent === "revoke")
-      toast.success("API key revoked", { description: `“${result.apiKey.name}” no longer works.` });
+      toast.success(t("toasts.revoked"), { description: t("toasts.revokedDescription", { name: result.apiKey.name }) });
   });
   const activeCount = keys.filter((key) => key.status === "active").length;
 
@@ -28,20 +44,25 @@ export function ApiKeysScreen({ keys, organizationName, now: serverNow }: ApiKey
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">API keys</h1>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{t("page.title")}</h1>
           <p className="mt-1 max-w-2xl text-pretty text-muted-foreground">
-            Keys let your own code call the Adhelm API as {organizationName}. Send one as{" "}
-            <code className="whitespace-nowrap rounded bg-muted px-1 py-0.5 font-mono text-foreground text-sm">
-              Authorization: Bearer &lt;key&gt;
-            </code>
-            .
+            <Trans
+              t={t}
+              i18nKey="page.intro"
+              values={{ organizationName, header: BEARER_HEADER }}
+              components={{
+                code: (
+                  <code className="whitespace-nowrap rounded bg-muted px-1 py-0.5 font-mono text-foreground text-sm" />
+                ),
+              }}
+            />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
             <Link to="/api/reference">
               <BookOpen aria-hidden="true" />
-              API reference
+              {t("page.reference")}
             </Link>
           </Button>
           <CreateApiKeyDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} />
@@ -54,10 +75,10 @@ export function ApiKeysScreen({ keys, organizationName, now: serverNow }: ApiKey
         <section aria-labelledby="api-keys-list-heading" className="rounded-xl border bg-card shadow-sm">
           <div className="flex flex-wrap items-baseline justify-between gap-2 border-b px-4 py-3 sm:px-6">
             <h2 id="api-keys-list-heading" className="font-semibold">
-              Your team's keys
+              {t("list.title")}
             </h2>
             <p className="text-muted-foreground text-sm tabular-nums">
-              {activeCount} active of {keys.length}
+              {t("list.activeOf", { count: activeCount, total: keys.length })}
             </p>
           </div>
           <KeyTable keys={keys} now={now} fetcher={revokeFetcher} />
@@ -69,6 +90,7 @@ export function ApiKeysScreen({ keys, organizationName, now: serverNow }: ApiKey
 }
 
 function EmptyState({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation("apiKeys");
   return (
     <section
       aria-labelledby="api-keys-empty-heading"
@@ -79,22 +101,22 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
       </span>
       <div className="grid max-w-lg gap-2">
         <h2 id="api-keys-empty-heading" className="font-semibold text-lg">
-          No API keys yet
+          {t("empty.title")}
         </h2>
         <p className="text-pretty text-muted-foreground text-sm">
-          Create a key to list your campaigns, read their metrics or change budgets from your own scripts, BI tools and
-          back office. Read the{" "}
-          <Link to="/api" className="text-primary underline underline-offset-4 hover:decoration-2">
-            Developer API overview
-          </Link>{" "}
-          or go straight to the{" "}
-          <Link to="/api/reference" className="text-primary underline underline-offset-4 hover:decoration-2">
-            API reference
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="empty.body"
+            components={{
+              overview: <Link to="/api" className="text-primary underline underline-offset-4 hover:decoration-2" />,
+              reference: (
+                <Link to="/api/reference" className="text-primary underline underline-offset-4 hover:decoration-2" />
+              ),
+            }}
+          />
         </p>
       </div>
-      <Button onClick={onCreate}>Create your first key</Button>
+      <Button onClick={onCreate}>{t("empty.create")}</Button>
     </section>
   );
 }
@@ -107,20 +129,21 @@ interface KeyViewProps {
 
 /** From 768px: one row per key. */
 function KeyTable({ keys, now, fetcher }: KeyViewProps) {
+  const { t } = useTranslation("apiKeys");
   return (
     <div className="hidden md:block">
       <Table aria-labelledby="api-keys-list-heading">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead className="pl-6">Name</TableHead>
-            <TableHead>Key</TableHead>
-            <TableHead>Permissions</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Last used</TableHead>
-            <TableHead>Expires</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead className="pl-6">{t("columns.name")}</TableHead>
+            <TableHead>{t("columns.key")}</TableHead>
+            <TableHead>{t("columns.permissions")}</TableHead>
+            <TableHead>{t("columns.created")}</TableHead>
+            <TableHead>{t("columns.lastUsed")}</TableHead>
+            <TableHead>{t("columns.expires")}</TableHead>
+            <TableHead>{t("columns.status")}</TableHead>
             <TableHead className="pr-6 text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("columns.actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -133,7 +156,7 @@ function KeyTable({ keys, now, fetcher }: KeyViewProps) {
               <TableCell>
                 <code className="font-mono text-xs">{maskedKey(key.prefix)}</code>
               </TableCell>
-              <TableCell>{scopeLabel(key.scope)}</TableCell>
+              <TableCell>{t(SCOPE_LABEL_KEYS[key.scope])}</TableCell>
               <TableCell>
                 <CreatedText apiKey={key} />
               </TableCell>
@@ -159,6 +182,7 @@ function KeyTable({ keys, now, fetcher }: KeyViewProps) {
 
 /** Below 768px: a card per key, every fact labelled. */
 function KeyList({ keys, now, fetcher }: KeyViewProps) {
+  const { t } = useTranslation("apiKeys");
   return (
     <ul aria-labelledby="api-keys-list-heading" className="divide-y md:hidden">
       {keys.map((key) => (
@@ -171,14 +195,14 @@ function KeyList({ keys, now, fetcher }: KeyViewProps) {
             <StatusBadge status={key.status} />
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <Fact term="Permissions">{scopeLabel(key.scope)}</Fact>
-            <Fact term="Last used">
+            <Fact term={t("columns.permissions")}>{t(SCOPE_LABEL_KEYS[key.scope])}</Fact>
+            <Fact term={t("columns.lastUsed")}>
               <LastUsedText lastUsedAt={key.lastUsedAt} now={now} />
             </Fact>
-            <Fact term="Created">
+            <Fact term={t("columns.created")}>
               <CreatedText apiKey={key} />
             </Fact>
-            <Fact term="Expires">
+            <Fact term={t("columns.expires")}>
               <ExpiresText expiresAt={key.expiresAt} />
             </Fact>
           </dl>
@@ -202,35 +226,63 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** Dates of a key in the reader's locale and time zone. */
+function useKeyDates() {
+  const locale = useLocale();
+  const timeZone = useContext(KeyTimeZone);
+  const time = useTimeFormat();
+  return useMemo(
+    () => ({
+      ...time,
+      /** A moment, as a day in the reader's time zone. */
+      day: (iso: string) => formatKeyDate(iso, { locale, timeZone }),
+      /** An expiry: the UTC day it was set for (it ends at 00:00 UTC that day). */
+      utcDay: (iso: string) => formatKeyDate(iso, { locale }),
+    }),
+    [locale, timeZone, time],
+  );
+}
+
 function CreatedText({ apiKey }: { apiKey: ApiKeySummary }) {
+  const { t } = useTranslation("apiKeys");
+  const dates = useKeyDates();
+  const createdAt = new Date(apiKey.createdAt);
   return (
     <span className="grid">
-      <time dateTime={apiKey.createdAt} title={formatExactTime(new Date(apiKey.createdAt))}>
-        {formatKeyDate(apiKey.createdAt)}
+      <time dateTime={apiKey.createdAt} title={dates.exact(createdAt)}>
+        {dates.day(apiKey.createdAt)}
       </time>
       <span className="truncate text-muted-foreground text-xs">
-        {apiKey.createdBy ? `by ${apiKey.createdBy.name || "a teammate"}` : "by a former member"}
+        {apiKey.createdBy
+          ? apiKey.createdBy.name
+            ? t("list.createdBy", { name: apiKey.createdBy.name })
+            : t("list.createdByTeammate")
+          : t("list.createdByFormerMember")}
       </span>
     </span>
   );
 }
 
 function LastUsedText({ lastUsedAt, now }: { lastUsedAt: string | null; now: Date }) {
-  if (!lastUsedAt) return <span className="text-muted-foreground">Never</span>;
+  const { t } = useTranslation("apiKeys");
+  const dates = useKeyDates();
+  if (!lastUsedAt) return <span className="text-muted-foreground">{t("list.never")}</span>;
   const at = new Date(lastUsedAt);
-  const relative = formatRelativeTime(at, now);
+  const relative = dates.relative(at, now);
   return (
-    <time dateTime={lastUsedAt} title={formatExactTime(at)}>
+    <time dateTime={lastUsedAt} title={dates.exact(at)}>
       {relative.charAt(0).toUpperCase() + relative.slice(1)}
     </time>
   );
 }
 
 function ExpiresText({ expiresAt }: { expiresAt: string | null }) {
-  if (!expiresAt) return <span className="text-muted-foreground">Never</span>;
+  const { t } = useTranslation("apiKeys");
+  const dates = useKeyDates();
+  if (!expiresAt) return <span className="text-muted-foreground">{t("list.never")}</span>;
   return (
-    <time dateTime={expiresAt} title={formatExactTime(new Date(expiresAt))}>
-      {formatKeyDate(expiresAt)}
+    <time dateTime={expiresAt} title={dates.exact(new Date(expiresAt))}>
+      {dates.utcDay(expiresAt)}
     </time>
   );
 }
@@ -242,6 +294,7 @@ const STATUS_STYLES: Record<ApiKeyStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: ApiKeyStatus }) {
+  const { t } = useTranslation("apiKeys");
   return (
     <Badge variant="outline" className={STATUS_STYLES[status]}>
       <span
@@ -251,7 +304,7 @@ function StatusBadge({ status }: { status: ApiKeyStatus }) {
           status === "active" ? "bg-success" : status === "expired" ? "bg-warning" : "bg-muted-foreground",
         )}
       />
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABEL_KEYS[status])}
     </Badge>
   );
 }

@@ -9,6 +9,8 @@ export interface ApiKeysScreenProps {
   organizationName: string;
   /** The server's time when the page was rendered, for "5 minutes ago". */
   now: string;
+  /** The reader's time zone (their profile's): dates and times are shown in it. */
+  timeZone: string;
 }
 
 /** Every answer of the API keys route's action. The plaintext travels once, in the create answer. */

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
@@ -19,6 +20,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import {
   API_KEY_SCOPES,
@@ -27,24 +29,20 @@ import {
   utcToday,
 } from "#core/api-keys/api-key-schemas.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
-import { formatKeyDate, scopeLabel } from "./api-key-format.ts";
+import { formatKeyDate, SCOPE_DESCRIPTION_KEYS, SCOPE_LABEL_KEYS, translateApiKeyMessage } from "./api-key-format.ts";
 import { NewApiKeyDialog } from "./new-api-key-dialog.tsx";
 import { useApiKeysFetcher } from "./use-api-keys-fetcher.ts";
 
 type ExpiryChoice = "never" | "30" | "90" | "365" | "date";
 
+/** Each choice's label: a catalog key of the "apiKeys" namespace. */
 const EXPIRY_CHOICES: Array<{ value: ExpiryChoice; label: string }> = [
-  { value: "never", label: "Never" },
-  { value: "30", label: "In 30 days" },
-  { value: "90", label: "In 90 days" },
-  { value: "365", label: "In 1 year" },
-  { value: "date", label: "On a date…" },
+  { value: "never", label: "create.expiry.never" },
+  { value: "30", label: "create.expiry.in30Days" },
+  { value: "90", label: "create.expiry.in90Days" },
+  { value: "365", label: "create.expiry.in1Year" },
+  { value: "date", label: "create.expiry.onDate" },
 ];
-
-const SCOPE_DESCRIPTIONS: Record<(typeof API_KEY_SCOPES)[number], string> = {
-  read_write: "List and read campaigns and metrics, create campaigns and change them.",
-  read: "List and read campaigns and metrics. Writes are refused with 403.",
-};
 
 type FormOutput = z.output<typeof createApiKeySchema>;
 
@@ -64,6 +62,8 @@ export function CreateApiKeyDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
+  const { t } = useTranslation("apiKeys");
+  const locale = useLocale();
   const baseId = useId();
   const isHydrated = useIsHydrated();
   const [expiry, setExpiry] = useState<ExpiryChoice>("never");
@@ -78,7 +78,7 @@ export function CreateApiKeyDialog({
     if (result.intent !== "create") return;
     onOpenChange(false);
     setCreated({ name: result.apiKey.name, plaintext: result.plaintext });
-    toast.success("API key created", { description: `“${result.apiKey.name}” is ready to use.` });
+    toast.success(t("toasts.created"), { description: t("toasts.createdDescription", { name: result.apiKey.name }) });
   });
   const isSubmitting = fetcher.state !== "idle";
   const today = utcToday();
@@ -116,23 +116,21 @@ export function CreateApiKeyDialog({
         <DialogTrigger asChild>
           <Button disabled={!isHydrated}>
             <Plus aria-hidden="true" />
-            Create API key
+            {t("create.title")}
           </Button>
         </DialogTrigger>
         <DialogContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
             <DialogHeader>
-              <DialogTitle>Create API key</DialogTitle>
-              <DialogDescription>
-                The key acts for your whole team. You will see it once, right after it is created.
-              </DialogDescription>
+              <DialogTitle>{t("create.title")}</DialogTitle>
+              <DialogDescription>{t("create.description")}</DialogDescription>
             </DialogHeader>
 
             <div className="grid gap-2">
-              <Label htmlFor={`${baseId}-name`}>Name</Label>
+              <Label htmlFor={`${baseId}-name`}>{t("create.name")}</Label>
               <Input
                 id={`${baseId}-name`}
-                placeholder="e.g. Reporting"
+                placeholder={t("create.namePlaceholder")}
                 autoComplete="off"
                 aria-invalid={errors.name ? true : undefined}
                 aria-describedby={errors.name ? `${baseId}-name-error` : `${baseId}-name-hint`}
@@ -140,17 +138,17 @@ export function CreateApiKeyDialog({
               />
               {errors.name ? (
                 <p id={`${baseId}-name-error`} className="text-destructive text-sm">
-                  {errors.name.message}
+                  {translateApiKeyMessage(t, errors.name.message ?? "")}
                 </p>
               ) : (
                 <p id={`${baseId}-name-hint`} className="text-muted-foreground text-sm">
-                  What uses it, so you know which key to revoke.
+                  {t("create.nameHint")}
                 </p>
               )}
             </div>
 
             <div className="grid gap-2">
-              <Label htmlFor={`${baseId}-expiry`}>Expires</Label>
+              <Label htmlFor={`${baseId}-expiry`}>{t("create.expires")}</Label>
               <NativeSelect
                 id={`${baseId}-expiry`}
                 value={expiry}
@@ -159,14 +157,14 @@ export function CreateApiKeyDialog({
               >
                 {EXPIRY_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {t(choice.label)}
                   </option>
                 ))}
               </NativeSelect>
               {expiry === "date" ? (
                 <>
                   <Label htmlFor={`${baseId}-date`} className="sr-only">
-                    Expiry date
+                    {t("create.expiryDate")}
                   </Label>
                   <Input
                     id={`${baseId}-date`}
@@ -180,22 +178,22 @@ export function CreateApiKeyDialog({
               ) : null}
               {errors.expiresOn ? (
                 <p id={`${baseId}-date-error`} className="text-destructive text-sm">
-                  {errors.expiresOn.message}
+                  {translateApiKeyMessage(t, errors.expiresOn.message ?? "")}
                 </p>
               ) : (
                 <p id={`${baseId}-expiry-hint`} className="text-muted-foreground text-sm">
                   {expiry === "never"
-                    ? "The key works until you revoke it."
+                    ? t("create.expiryHint.never")
                     : presetDate
-                      ? `The key stops working on ${formatKeyDate(`${presetDate}T00:00:00Z`)} (00:00 UTC).`
-                      : "The key stops working at 00:00 UTC on that day."}
+                      ? t("create.expiryHint.onDay", { date: formatKeyDate(`${presetDate}T00:00:00Z`, { locale }) })
+                      : t("create.expiryHint.onChosenDay")}
                 </p>
               )}
             </div>
 
             <div className="grid gap-2">
               <p id={`${baseId}-scope`} className="font-medium text-sm">
-                Permissions
+                {t("create.permissions")}
               </p>
               <Controller
                 control={form.control}
@@ -216,9 +214,9 @@ export function CreateApiKeyDialog({
                         >
                           <RadioGroupItem id={id} value={scope} aria-describedby={`${id}-hint`} className="mt-0.5" />
                           <div className="grid gap-1">
-                            <Label htmlFor={id}>{scopeLabel(scope)}</Label>
+                            <Label htmlFor={id}>{t(SCOPE_LABEL_KEYS[scope])}</Label>
                             <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-                              {SCOPE_DESCRIPTIONS[scope]}
+                              {t(SCOPE_DESCRIPTION_KEYS[scope])}
                             </p>
                           </div>
                         </div>
@@ -231,9 +229,9 @@ export function CreateApiKeyDialog({
 
             <DialogFooter>
               <Button variant="outline" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
-                Cancel
+                {t("create.cancel")}
               </Button>
-              <SubmitButton isPending={isSubmitting}>Create key</SubmitButton>
+              <SubmitButton isPending={isSubmitting}>{t("create.submit")}</SubmitButton>
             </DialogFooter>
           </form>
         </DialogContent>

@@ -1,5 +1,6 @@
 import { Ban } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import {
   AlertDialog,
@@ -20,6 +21,7 @@ import type { ApiKeysFetcher } from "./use-api-keys-fetcher.ts";
  * fetcher, because a revoked key's row loses this dialog before the answer could be shown here.
  */
 export function RevokeApiKeyDialog({ apiKey, fetcher }: { apiKey: ApiKeySummary; fetcher: ApiKeysFetcher }) {
+  const { t } = useTranslation("apiKeys");
   const [isOpen, setIsOpen] = useState(false);
   const isSubmitting = fetcher.state !== "idle";
   // A refusal leaves the key as it was: close so the toast and the list are visible.
@@ -33,7 +35,12 @@ export function RevokeApiKeyDialog({ apiKey, fetcher }: { apiKey: ApiKeySummary;
       <AlertDialogTrigger asChild>
         <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive">
           <Ban aria-hidden="true" />
-          Revoke<span className="sr-only"> {apiKey.name}</span>
+          <Trans
+            t={t}
+            i18nKey="revoke.open"
+            values={{ name: apiKey.name }}
+            components={{ hidden: <span className="sr-only" /> }}
+          />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
@@ -45,16 +52,13 @@ export function RevokeApiKeyDialog({ apiKey, fetcher }: { apiKey: ApiKeySummary;
           }}
         >
           <AlertDialogHeader>
-            <AlertDialogTitle>Revoke “{apiKey.name}”?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every request made with {apiKey.prefix}… is refused from now on with 401 Unauthorized. This cannot be
-              undone: to reconnect, create a new key.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t("revoke.title", { name: apiKey.name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t("revoke.description", { prefix: apiKey.prefix })}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={isSubmitting}>{t("revoke.cancel")}</AlertDialogCancel>
             <SubmitButton variant="destructive" isPending={isSubmitting}>
-              Revoke key
+              {t("revoke.submit")}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import { isLanguage } from "#app/lib/i18n/languages.ts";
+import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 
 /** Each auth screen's title and description, as catalog keys ("auth" namespace). */
@@ -23,10 +22,7 @@ export function authPageMeta(
   matches: Matches,
   { page, path, isIndexable = false }: { page: keyof typeof PAGES; path: string; isIndexable?: boolean },
 ): MetaDescriptor[] {
-  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: unknown } | undefined)
-    ?.language;
-  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
-  const t = i18n ? i18n.getFixedT(null, "auth") : (key: string) => key;
+  const t = metaTranslator(matches, "auth");
   return pageMeta({
     title: t(PAGES[page].title),
     description: t(PAGES[page].description),

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import { isLanguage } from "#app/lib/i18n/languages.ts";
+import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -14,10 +13,7 @@ export function campaignPageMeta(
   matches: Matches,
   { page, path, name }: { page: "table" | "detail"; path: string; name?: string },
 ): MetaDescriptor[] {
-  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: unknown } | undefined)
-    ?.language;
-  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
-  const t = (key: string) => i18n?.t(key, { ns: "campaigns" }) ?? key;
+  const t = metaTranslator(matches, "campaigns");
   return pageMeta({
     title: name ?? (page === "table" ? t("meta.title") : t("meta.detailTitle")),
     description: page === "table" ? t("meta.description") : t("meta.detailDescription"),

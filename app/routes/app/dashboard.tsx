@@ -14,14 +14,13 @@ import { GoalProgressCard } from "#app/components/goals/goal-progress-card.tsx";
 import { NextStepsCard } from "#app/components/onboarding/next-steps-card.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { cn } from "#app/lib/cn.ts";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import { isLanguage } from "#app/lib/i18n/languages.ts";
+import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(matches);
+  const t = metaTranslator(matches, "dashboard");
   return pageMeta({
     title: t("meta.title"),
     description: t("meta.description"),
@@ -30,14 +29,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     isIndexable: false,
   });
 };
-
-/** The page's title in the reader's language: the root loader chose it and loaded its catalogs. */
-function metaTranslator(matches: Route.MetaArgs["matches"]): (key: string) => string {
-  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined)
-    ?.language;
-  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
-  return (key) => i18n?.t(key, { ns: "dashboard" }) ?? key;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewerContext = await requireViewerContext(request, context);

@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   // A fetcher is answered 401 instead of being redirected to /login.
   const viewer = await getViewerContextFor(request, context);
-  if (!viewer) return refuseAnonymous();
+  if (!viewer) return refuseAnonymous(await translatorFor(request, context));
   const { services, logger, requestId } = context.get(appContext);
   const currency = viewer.profile?.currency ?? "USD";
   const form = await readJsonBody(request);
@@ -71,7 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "goals action failed"));
+    return refuseWith(
+      error,
+      (unexpected) => logger.error({ err: unexpected, requestId }, "goals action failed"),
+      await translatorFor(request, context),
+    );
   }
 }
 

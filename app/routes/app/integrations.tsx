@@ -6,21 +6,17 @@ import type { IntegrationsActionResult } from "#app/components/integrations/inte
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
 import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import { isLanguage } from "#app/lib/i18n/languages.ts";
+import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  // The root loader decided the reader's language and loaded its catalogs before rendering.
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined;
-  const language = isLanguage(root?.language) ? root.language : "en";
-  const t = (i18nFor(language) ?? i18nFor("en"))?.getFixedT(language, "integrations");
+  const t = metaTranslator(matches, "integrations");
   return pageMeta({
-    title: t?.("meta.title") ?? "",
-    description: t?.("meta.description") ?? "",
+    title: t("meta.title"),
+    description: t("meta.description"),
     path: location.pathname,
     appUrl: appUrlFrom(matches),
     isIndexable: false,

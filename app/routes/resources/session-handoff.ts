@@ -1,17 +1,24 @@
 import { data } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { type Flash, setFlashCookie } from "#app/lib/flash.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
+import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { binderCookies } from "#core/accounts/auth-binders.ts";
 import { exchangeSessionHandoff, HANDOFF_MESSAGES, handoffExchangeSchema } from "#core/accounts/session-handoff.ts";
 import type { Route } from "./+types/session-handoff";
 
 /** A hand-off body is two short tokens; anything longer is not one. */
 const MAX_BODY_BYTES = 2048;
-const AUTH_FAILED = "Authentication failed";
+type Translate = Awaited<ReturnType<typeof translatorFor>>;
 
-function refuse(headers: Headers, status: number, message: string, flash?: Flash) {
-  headers.append("Set-Cookie", setFlashCookie(flash ?? { kind: "error", title: AUTH_FAILED, description: message }));
-  return data({ ok: false, message }, { status, headers });
+/** The refusal and its toast in the reader's language (the browser's, since no session is set yet). */
+function refuse(t: Translate, headers: Headers, status: number, message: string, flash?: Flash) {
+  const text = translateMessage(t, message);
+  headers.append(
+    "Set-Cookie",
+    setFlashCookie(flash ?? { kind: "error", title: t("auth:callback.failed"), description: text }),
+  );
+  return data({ ok: false, message: text }, { status, headers });
 }
 
 /**
@@ -25,13 +32,14 @@ function refuse(headers: Headers, status: number, message: string, flash?: Flash
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, logger, env } = context.get(appContext);
+  const t = await translatorFor(request, context);
   const binderCookie = binderCookies(env).handoff;
   // The binder serves one attempt, whatever its outcome.
   const headers = new Headers({ "Set-Cookie": binderCookie.clear() });
 
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType))
-    return refuse(headers, 415, "The sign-in request must be sent as JSON.");
+    return refuse(t, headers, 415, "The sign-in request must be sent as JSON.");
   const text = await request.text().catch(() => "");
   let body: unknown = null;
   try {
@@ -41,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = handoffExchangeSchema.safeParse(body);
   if (!parsed.success)
-    return refuse(headers, 400, "The sign-in link is incomplete. Sign in with your email and password.");
+    return refuse(t, headers, 400, "The sign-in link is incomplete. Sign in with your email and password.");
 
   const exchange = await exchangeSessionHandoff(services.auth, {
     appUrl: env.APP_URL,
@@ -57,12 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Another account stays signed in: not a failure of the reset, so not worded as one.
     const flash: Flash | undefined =
       exchange.status === 409
-        ? { kind: "error", title: "You are signed in to another account", description: message }
+        ? { kind: "error", title: t("auth:handoff.otherAccount"), description: translateMessage(t, message) }
         : undefined;
-    return refuse(headers, exchange.status === 409 ? 409 : 401, message, flash);
+    return refuse(t, headers, exchange.status === 409 ? 409 : 401, message, flash);
   }
   const { type } = (await exchange.json()) as { type: string };
   if ((body as { flash?: unknown }).flash !== false)
-    headers.append("Set-Cookie", setFlashCookie({ kind: "success", title: "Welcome to Adhelm!" }));
+    headers.append("Set-Cookie", setFlashCookie({ kind: "success", title: t("auth:handoff.welcome") }));
   return data({ ok: true, type }, { headers });
 }
