@@ -120,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { t } = useTranslation("common");
   const { theme } = useTheme();
   const flash = useRootData()?.flash ?? null;
   const isStatic = isStaticDocument(useMatches());
@@ -131,7 +132,13 @@ export default function App() {
   return (
     <>
       <Outlet />
-      {isStatic ? flash ? <StaticToast flash={flash} /> : null : <Toaster theme={theme} />}
+      {isStatic ? (
+        flash ? (
+          <StaticToast flash={flash} />
+        ) : null
+      ) : (
+        <Toaster theme={theme} containerAriaLabel={t("toasts.region")} />
+      )}
     </>
   );
 }

@@ -68,6 +68,14 @@ describe("metric formatting in the reader's locale", () => {
     expect(plain(actual).replace(/\u202f/g, " ")).toBe(expected);
   });
 
+  it("shortens large figures where the locale does, and keeps them whole where it does not", () => {
+    expect(formatCompactMoney(39_182_130, "USD", "fr-FR")).toBe("391,8\u00a0k\u00a0$");
+    // German shortens millions, not thousands: no stray decimal on a whole amount.
+    expect(formatCompactMoney(39_182_130, "USD", "de-DE")).toBe("391.821\u00a0$");
+    expect(formatCompactMoney(391_821_300, "USD", "de-DE")).toBe("3,9\u00a0Mio.\u00a0$");
+    expect(formatCompactNumber(148_538.4, "de-DE")).toBe("148.538");
+  });
+
   it("writes ranges with the locale's month names", () => {
     expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" }, "de-DE")).toBe("1. März – 30. März 2026");
     expect(formatDateRange({ from: "2026-03-01", to: "2026-03-30" }, "fr-FR")).toBe("1 mars – 30 mars 2026");

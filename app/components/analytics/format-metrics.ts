@@ -39,12 +39,19 @@ export function formatCompactMoney(amountMinor: number | null, currency: string,
   if (amountMinor == null) return NOT_AVAILABLE;
   const major = amountMinor / minorUnitsPerMajor(currency);
   if (Math.abs(major) < 10_000) return formatMoney(Math.round(amountMinor), currency, locale);
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    notation: "compact",
-    maximumFractionDigits: 1,
-  }).format(major);
+  // The narrow symbol keeps a short figure short ("173,6 mil $", not "173,6 mil US$"); the screens
+  // that show compact amounts name their currency beside them.
+  return compactOrWhole(major, locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+}
+
+/**
+ * A compact figure ("379.2K", "1,2 Mio."), or the whole number where the locale does not shorten
+ * this size (German keeps thousands: "391.821 €", never "391.821,3 €").
+ */
+function compactOrWhole(value: number, locale: string, options: Intl.NumberFormatOptions = {}): string {
+  const compact = new Intl.NumberFormat(locale, { ...options, notation: "compact", maximumFractionDigits: 1 });
+  if (compact.formatToParts(value).some((part) => part.type === "compact")) return compact.format(value);
+  return new Intl.NumberFormat(locale, { ...options, maximumFractionDigits: 0 }).format(value);
 }
 
 export function formatAxisMoney(amountMinor: number, currency: string, locale = DEFAULT_LOCALE): string {
@@ -64,7 +71,7 @@ export function formatNumber(value: number | null, locale = DEFAULT_LOCALE): str
 export function formatCompactNumber(value: number | null, locale = DEFAULT_LOCALE): string {
   if (value == null) return NOT_AVAILABLE;
   if (Math.abs(value) < 10_000) return formatNumber(value, locale);
-  return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return compactOrWhole(value, locale);
 }
 
 export function formatPercent(fraction: number | null, digits?: number, locale = DEFAULT_LOCALE): string {

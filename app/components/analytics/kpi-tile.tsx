@@ -40,13 +40,23 @@ export function KpiTile({
   className,
 }: KpiTileProps) {
   const { t } = useTranslation("analytics");
+  const value = format(current);
   return (
     <Card role="group" aria-label={label} className={cn("gap-2 px-4 py-4 sm:px-5", className)}>
       <div className="flex items-center justify-between gap-2">
-        <p className="truncate text-muted-foreground text-sm">{label}</p>
+        <p className="text-muted-foreground text-sm leading-tight">{label}</p>
         {Icon ? <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" /> : null}
       </div>
-      <p className="truncate font-semibold text-2xl tabular-nums tracking-tight">{format(current)}</p>
+      <p
+        title={value}
+        className={cn(
+          "truncate font-semibold tabular-nums tracking-tight",
+          // A longer figure ("379,2 k $US", "173,6 mil US$") steps down a size or two rather than being cut.
+          value.length > 11 ? "text-lg" : value.length > 9 ? "text-xl" : "text-2xl",
+        )}
+      >
+        {value}
+      </p>
       <div className="flex min-h-4 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs">
         <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} />
         <span className="text-muted-foreground tabular-nums">{t("compare.versus", { value: format(previous) })}</span>

@@ -26,8 +26,7 @@ export function EmailField({
           {...registration}
           type="email"
           autoComplete="email"
-          // i18n-ignore: an example address
-          placeholder="you@company.com"
+          placeholder={t("fields.emailPlaceholder")}
           disabled={disabled}
         />
       )}

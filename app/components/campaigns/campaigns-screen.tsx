@@ -118,7 +118,7 @@ function ViewTabs({ view, search, total }: { view: CampaignsScreenProps["view"];
                 preventScrollReset
                 aria-current={isCurrent ? "page" : undefined}
                 className={cn(
-                  "inline-flex h-10 items-center gap-2 border-transparent border-b-2 px-3 font-medium text-muted-foreground text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+                  "inline-flex min-h-10 items-center gap-2 border-transparent border-b-2 px-2 font-medium sm:px-3 text-muted-foreground text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
                   isCurrent && "border-primary text-foreground",
                 )}
               >

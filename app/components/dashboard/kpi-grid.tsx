@@ -75,7 +75,7 @@ function BlendedRoasTile({ blended, hasStore }: { blended: BlendedRoas | null; h
     return (
       <Card role="group" aria-label={t("kpis.blendedRoas")} className="gap-2 border-dashed px-4 py-4 sm:px-5">
         <div className="flex items-center justify-between gap-2">
-          <p className="truncate text-muted-foreground text-sm">{t("kpis.blendedRoas")}</p>
+          <p className="text-muted-foreground text-sm leading-tight">{t("kpis.blendedRoas")}</p>
           <ShoppingBag aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         </div>
         <p className="font-semibold text-2xl text-muted-foreground tabular-nums">—</p>

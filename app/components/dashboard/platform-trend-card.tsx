@@ -57,7 +57,8 @@ export function PlatformTrendCard({
 
   return (
     <Card className={cn("min-w-0", className)}>
-      <CardHeader>
+      {/* On a phone the measure toggle goes under the title, which keeps the width a long title needs. */}
+      <CardHeader className="max-sm:grid-cols-1!">
         <CardTitle>
           <h2>{t("trend.title")}</h2>
         </CardTitle>
@@ -66,7 +67,7 @@ export function PlatformTrendCard({
             ? t("trend.descriptionOtherCurrencies", { currency, others: format.list(otherCurrencies) })
             : t("trend.description", { currency })}
         </CardDescription>
-        <CardAction>
+        <CardAction className="max-sm:col-start-1! max-sm:row-span-1! max-sm:row-start-3! max-sm:justify-self-start!">
           <fieldset className="inline-flex rounded-lg bg-muted p-[3px]">
             <legend className="sr-only">{t("trend.measure")}</legend>
             {MEASURES.map((entry) => (
@@ -76,7 +77,7 @@ export function PlatformTrendCard({
                 aria-pressed={measure === entry.key}
                 onClick={() => setMeasure(entry.key)}
                 className={cn(
-                  "h-7 rounded-md px-2.5 font-medium text-muted-foreground text-xs outline-none transition-colors",
+                  "h-7 whitespace-nowrap rounded-md px-2.5 font-medium text-muted-foreground text-xs outline-none transition-colors",
                   "hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
                   "aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm",
                 )}

@@ -51,7 +51,8 @@ export function RankedCampaignsCard({
                       {platformName(campaign.platform)} · {campaign.adAccountName}
                     </span>
                   </span>
-                  <span className="shrink-0 text-right">
+                  {/* Narrow enough to leave the name room in every language: "… dépensés" wraps under its amount. */}
+                  <span className="max-w-[6.5rem] shrink-0 text-right sm:max-w-[9rem]">
                     <span
                       className={cn(
                         "block font-semibold text-sm tabular-nums",
