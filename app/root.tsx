@@ -83,7 +83,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = useRootData()?.language ?? "en";
   const matches = useMatches();
   const isStatic = isStaticDocument(matches);
-  const i18n = useI18n(language);
+  const isTranslated = isTranslatedDocument(matches);
+  // An English-only page (the marketing site, the legal documents) speaks English throughout,
+  // including the kit's screen-reader names and toasts, whatever the reader's language.
+  const i18n = useI18n(isTranslated ? language : "en");
   // Marks the moment React has taken over the server's HTML (browser tests wait for it). A
   // static page is complete as it arrives: nothing will take it over.
   useEffect(() => {
@@ -91,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   return (
     <html
-      lang={isTranslatedDocument(matches) ? language : "en"}
+      lang={isTranslated ? language : "en"}
       data-language={language}
       data-hydrated={isStatic ? "static" : undefined}
       suppressHydrationWarning

@@ -2,7 +2,7 @@
 //   1. Catalogs (app/locales/<language>/<namespace>.json): every language has exactly English's keys
 //      (with the plural forms its language needs), no empty text, the same {{placeholders}}, no
 //      sentence left in English, and every key is used somewhere in the source.
-//   2. Sources: in the translated folders (TRANSLATED below), a text in JSX, in a user-facing
+//   2. Sources: in every file under app/ but the English-only ones (ENGLISH_ONLY below), a text in JSX, in a user-facing
 //      attribute, in a toast or in a title/label/description property must come from the catalog.
 //      A line with `i18n-ignore` (or the line above it) is skipped, for the rare text that is not words.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -25,49 +25,52 @@ export function catalogRoots(): string[] {
 export const LANGUAGES = ["en", "es", "fr", "de"] as const;
 
 /**
- * The screens written with the catalog. Every new screen joins this list; the folders still in
- * English are the ones the languages issue has not reached yet (docs/ARCHITECTURE.md → Languages).
+ * What stays in English: the public marketing site, the legal documents and their shared pieces
+ * (the issue allows it, and the preferences page says so). Everything else under app/ is written
+ * with the catalog and scanned, so a new screen is checked from its first line.
  */
-export const TRANSLATED = [
-  "app/lib/i18n",
-  "app/root.tsx",
-  // The app shell, getting started, profile and preferences.
-  "app/components/layout/app-layout.tsx",
-  "app/components/layout/app-sidebar.tsx",
-  "app/components/layout/app-navigation.ts",
-  "app/components/layout/sidebar.tsx",
-  "app/components/onboarding",
-  "app/components/account",
-  "app/routes/app/getting-started.tsx",
-  "app/routes/app/profile.tsx",
-  "app/routes/app/preferences.tsx",
-  // Sign-up, sign-in and the other auth screens.
-  "app/components/auth",
-  "app/routes/auth",
-  // The dashboard, its analytics and goals.
-  "app/components/dashboard",
-  "app/components/analytics",
-  "app/components/goals",
-  "app/routes/app/dashboard.tsx",
-  "app/routes/app/goals.tsx",
-  // Campaigns.
-  "app/components/campaigns",
-  "app/routes/app/campaigns.tsx",
-  "app/routes/app/campaign-detail.tsx",
-  "app/routes/app/campaign-action.server.ts",
-  // Integrations.
-  "app/components/integrations",
-  "app/routes/app/integrations.tsx",
-  // Settings → API keys (the public /api page and its reference stay in English).
-  "app/routes/app/api-keys.tsx",
-  "app/components/api/api-keys-screen.tsx",
-  "app/components/api/api-keys-types.ts",
-  "app/components/api/api-key-format.ts",
-  "app/components/api/create-api-key-dialog.tsx",
-  "app/components/api/new-api-key-dialog.tsx",
-  "app/components/api/revoke-api-key-dialog.tsx",
-  "app/components/api/use-api-keys-fetcher.ts",
+export const ENGLISH_ONLY = [
+  "app/routes/site",
+  "app/routes/legal",
+  "app/routes/not-found.tsx",
+  "app/routes/resources/logout.ts",
+  "app/components/marketing",
+  "app/components/blog",
+  "app/components/content",
+  "app/components/legal",
+  "app/components/careers",
+  "app/components/help",
+  "app/components/forms",
+  "app/components/layout/site-footer.tsx",
+  "app/components/layout/site-header.tsx",
+  "app/components/layout/site-layout.tsx",
+  "app/components/layout/static-toast.tsx",
+  // The public /api page and its reference (Settings → API keys is translated).
+  "app/components/api/api-answer-view.tsx",
+  "app/components/api/api-console.tsx",
+  "app/components/api/api-reference-screen.tsx",
+  "app/components/api/console-key.tsx",
+  "app/components/api/inline-code.tsx",
+  "app/components/api/method-badge.tsx",
+  "app/components/api/openapi-reference.ts",
+  "app/components/api/operation-section.tsx",
+  "app/components/api/schema-fields.tsx",
+  "app/components/api/try-it-types.ts",
+  "app/components/api/try-it-view.ts",
+  "app/lib/api-examples.ts",
+  "app/lib/legal-documents.ts",
+  "app/lib/marketing-content.ts",
+  "app/lib/public-form-action.server.ts",
+  "app/lib/structured-data.ts",
 ];
+
+/** Every source file under app/ that is not English-only: the translated screens. */
+export function translatedFiles(englishOnly = ENGLISH_ONLY): string[] {
+  const isEnglishOnly = (file: string) => englishOnly.some((entry) => file === entry || file.startsWith(`${entry}/`));
+  return sourceFiles(path.join(ROOT, "app"))
+    .map((file) => path.relative(ROOT, file).split(path.sep).join("/"))
+    .filter((file) => !isEnglishOnly(file));
+}
 
 /** Words that stay as they are in every language: names, and the field's own abbreviations. */
 export const KEEP_AS_IS = new Set([
@@ -331,15 +334,15 @@ export function scanSource(file: string, code: string): Problem[] {
   return problems;
 }
 
-/** Every translated file's texts that bypass the catalog. */
-export function scanTranslatedSources(paths = TRANSLATED): Problem[] {
-  const problems: Problem[] = [];
-  for (const entry of paths) {
-    const full = path.join(ROOT, entry);
-    const files = statSync(full).isDirectory() ? sourceFiles(full) : [full];
-    for (const file of files) problems.push(...scanSource(path.relative(ROOT, file), readFileSync(file, "utf8")));
-  }
-  return problems;
+/** Every translated file's texts that bypass the catalog (or those of `paths`: files or folders). */
+export function scanTranslatedSources(paths?: string[]): Problem[] {
+  const files = paths
+    ? paths.flatMap((entry) => {
+        const full = path.join(ROOT, entry);
+        return statSync(full).isDirectory() ? sourceFiles(full) : [full];
+      })
+    : translatedFiles().map((file) => path.join(ROOT, file));
+  return files.flatMap((file) => scanSource(path.relative(ROOT, file), readFileSync(file, "utf8")));
 }
 
 if (import.meta.main) {
@@ -355,6 +358,6 @@ if (import.meta.main) {
     process.exit(1);
   }
   console.log(
-    `✔ catalogs complete in ${LANGUAGES.length} languages; ${TRANSLATED.length} translated paths say nothing outside them`,
+    `✔ catalogs complete in ${LANGUAGES.length} languages; ${translatedFiles().length} translated files say nothing outside them`,
   );
 }

@@ -16,7 +16,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { canonicalAmountText } from "#app/lib/i18n/amount-text.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { findListing } from "#core/connections/platform-catalog.ts";
 import {
   type GoalsFormInput,
@@ -55,8 +57,20 @@ export function GoalsForm({
 }) {
   const { t } = useTranslation("goals");
   const fetcher = useFetcher<GoalsActionResult>();
+  const locale = useLocale();
+  // Amounts are typed in the reader's locale ("49,90"); the schema (and the server) read them canonically.
+  const canonical = (input: GoalsFormInput): GoalsFormInput => ({
+    ...input,
+    goals: input.goals.map((goal) => ({
+      ...goal,
+      targetRoas: canonicalAmountText(goal.targetRoas, locale),
+      targetCpa: canonicalAmountText(goal.targetCpa, locale),
+      monthlyBudget: canonicalAmountText(goal.monthlyBudget, locale),
+    })),
+  });
+  const schemaResolver = zodResolver(goalsFormSchema);
   const form = useForm<GoalsFormInput, unknown, GoalsFormOutput>({
-    resolver: zodResolver(goalsFormSchema),
+    resolver: (input, context, options) => schemaResolver(canonical(input), context, options),
     defaultValues: values,
     mode: "onTouched",
   });
@@ -83,7 +97,7 @@ export function GoalsForm({
 
   // The server parses the text the person typed, exactly as this form's schema did.
   const onSubmit = form.handleSubmit(() => {
-    fetcher.submit({ ...form.getValues() }, { method: "post", encType: "application/json" });
+    fetcher.submit({ ...canonical(form.getValues()) }, { method: "post", encType: "application/json" });
   });
 
   const usedScopes = new Set(platformGoals.fields.map((field) => field.scope));

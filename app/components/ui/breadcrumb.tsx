@@ -2,6 +2,7 @@ import { ChevronRightIcon, MoreHorizontalIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { MoreText } from "./ui-text.tsx";
 
 export function Breadcrumb({ "aria-label": ariaLabel = "Breadcrumb", ...props }: React.ComponentProps<"nav">) {
   return <nav data-slot="breadcrumb" aria-label={ariaLabel} {...props} />;
@@ -73,7 +74,7 @@ export function BreadcrumbEllipsis({ className, ...props }: React.ComponentProps
       {...props}
     >
       <MoreHorizontalIcon className="size-4" aria-hidden="true" />
-      <span className="sr-only">More</span>
+      <MoreText />
     </span>
   );
 }

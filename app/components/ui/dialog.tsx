@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { CloseText } from "./ui-text.tsx";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -63,7 +64,7 @@ export function DialogContent({
             )}
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <CloseText />
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

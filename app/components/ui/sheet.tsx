@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { CloseText } from "./ui-text.tsx";
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
@@ -78,7 +79,7 @@ export function SheetContent({
             )}
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <CloseText />
           </SheetPrimitive.Close>
         )}
       </SheetPrimitive.Content>

@@ -6,16 +6,16 @@ import { toGoalsFormValues } from "#app/components/goals/goal-values.ts";
 import { GoalsForm } from "#app/components/goals/goals-form.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { readJsonBody } from "#app/lib/form-data.server.ts";
-import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import { isLanguage } from "#app/lib/i18n/languages.ts";
+import { languageFor, translatorFor } from "#app/lib/i18n/i18n.server.ts";
+import { LOCALE_OF } from "#app/lib/i18n/languages.ts";
+import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/goals";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = metaTranslator(matches);
+  const t = metaTranslator(matches, "goals");
   return pageMeta({
     title: t("meta.title"),
     description: t("meta.description"),
@@ -25,21 +25,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-/** The page's title in the reader's language: the root loader chose it and loaded its catalogs. */
-function metaTranslator(matches: Route.MetaArgs["matches"]): (key: string) => string {
-  const language = (matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined)
-    ?.language;
-  const i18n = i18nFor(isLanguage(language) ? language : "en") ?? i18nFor("en");
-  return (key) => i18n?.t(key, { ns: "goals" }) ?? key;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
   const { services } = context.get(appContext);
   const currency = viewer.profile?.currency ?? "USD";
   const { goals, connectedPlatforms } = await services.goals.getGoals(actorOf(viewer));
   return {
-    values: toGoalsFormValues(goals, currency),
+    values: toGoalsFormValues(goals, currency, LOCALE_OF[await languageFor(request, context)]),
     connectedPlatforms,
     // Goals saved by someone working in another currency: saving restates them in this one.
     otherCurrency: goals.find((goal) => goal.currency !== currency)?.currency ?? null,
@@ -55,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readJsonBody(request);
   try {
     const goals = await services.goals.setGoals(actorOf(viewer), { currency, form });
-    return { ok: true as const, values: toGoalsFormValues(goals, currency) };
+    return {
+      ok: true as const,
+      values: toGoalsFormValues(goals, currency, LOCALE_OF[await languageFor(request, context)]),
+    };
   } catch (error) {
     // The profile's currency changed since the form opened: core's English names the currency in
     // its sentence, so the reader's words come from the catalog.
