@@ -300,9 +300,11 @@ describe("campaigns", () => {
     // was among the first changed, so it may be on an older page.
     await history.getByRole("listitem").first().waitFor();
     while ((await changeEntry.count()) === 0) {
-      const shownUrl = page.url();
-      await page.getByRole("link", { name: "Show older changes" }).click();
-      await page.waitForURL((url) => url.toString() !== shownUrl);
+      // Follow the link where it points: the list's relative times tick every second, and on a
+      // busy machine the link may not hold still long enough for a click.
+      const older = await page.getByRole("link", { name: "Show older changes" }).getAttribute("href");
+      await page.goto(new URL(older ?? "", page.url()).toString());
+      await history.getByRole("listitem").first().waitFor();
     }
     const historyUrl = page.url();
     const [, oldBudget = "", loggedBudget] = /(\S+)\/day\s*→\s*(\S+)\/day/.exec(await changeEntry.innerText()) ?? [];
