@@ -8,6 +8,8 @@ import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-d
 
 const browser = setupBrowser();
 const SYNC_TIMEOUT = 25_000;
+/** A whole connect: consent, the account picker and a backfill waited for, on a machine that may be busy. */
+const CONNECT_TIMEOUT = 90_000;
 
 const AD_PLATFORMS = [
   ["google-ads", "Google Ads"],
@@ -74,20 +76,25 @@ describe("connecting platforms", () => {
       const campaigns = await page.getByRole("group", { name: "Campaigns" }).textContent();
       expect(Number(/\d+/.exec(campaigns ?? "")?.[0])).toBeGreaterThan(0);
     },
+    CONNECT_TIMEOUT,
   );
 
-  it.each(STORES)("connects the %s store after asking where it is", async (_id, name, address) => {
-    const { page } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
-    await page.goto("/dashboard/integrations");
-    await card(page, name).getByRole("button", { name: "Connect" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("textbox").fill(address);
-    await dialog.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: `Authorize Adhelm to manage your ${name} sandbox account` }).waitFor();
-    await page.getByRole("button", { name: "Allow" }).click();
-    await page.getByText("Connection successful!").waitFor();
-    await waitUntilSynced(page, name);
-  });
+  it.each(STORES)(
+    "connects the %s store after asking where it is",
+    async (_id, name, address) => {
+      const { page } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
+      await page.goto("/dashboard/integrations");
+      await card(page, name).getByRole("button", { name: "Connect" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("textbox").fill(address);
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: `Authorize Adhelm to manage your ${name} sandbox account` }).waitFor();
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.getByText("Connection successful!").waitFor();
+      await waitUntilSynced(page, name);
+    },
+    CONNECT_TIMEOUT,
+  );
 
   it("says the connection failed when consent is denied, and connects nothing", async () => {
     const { page } = await signedInPage(() => browser.newPage());
@@ -100,29 +107,33 @@ describe("connecting platforms", () => {
     await card(page, "TikTok").getByRole("button", { name: "Connect" }).waitFor();
   });
 
-  it("shows the platform's error when access is revoked, and Reconnect brings the connection back", async () => {
-    const { page, user } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
-    await page.goto("/integrations");
-    await card(page, "Google Ads").getByRole("button", { name: "Connect" }).click();
-    await allowAndPickAccounts(page, "Google Ads");
-    await waitUntilSynced(page, "Google Ads");
+  it(
+    "shows the platform's error when access is revoked, and Reconnect brings the connection back",
+    async () => {
+      const { page, user } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
+      await page.goto("/integrations");
+      await card(page, "Google Ads").getByRole("button", { name: "Connect" }).click();
+      await allowAndPickAccounts(page, "Google Ads");
+      await waitUntilSynced(page, "Google Ads");
 
-    const tenant = await withServerDatabase((db) => organizationOwnedBy(db, user.email));
-    await sandboxAdmin("POST", "/faults", { kind: "revoked", tenant, platform: "google-ads" });
-    try {
-      await card(page, "Google Ads").getByRole("button", { name: "Manage" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Sync now" }).click();
-      await page.getByText("Sync started").waitFor();
-      await page.keyboard.press("Escape");
-      await card(page, "Google Ads").getByText("Error", { exact: true }).waitFor({ timeout: SYNC_TIMEOUT });
-      await card(page, "Google Ads")
-        .getByText(/Reconnect to continue/)
-        .waitFor();
-    } finally {
-      await sandboxAdmin("DELETE", "/faults");
-    }
-    await card(page, "Google Ads").getByRole("button", { name: "Reconnect" }).click();
-    await allowAndPickAccounts(page, "Google Ads");
-    await waitUntilSynced(page, "Google Ads");
-  });
+      const tenant = await withServerDatabase((db) => organizationOwnedBy(db, user.email));
+      await sandboxAdmin("POST", "/faults", { kind: "revoked", tenant, platform: "google-ads" });
+      try {
+        await card(page, "Google Ads").getByRole("button", { name: "Manage" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "Sync now" }).click();
+        await page.getByText("Sync started").waitFor();
+        await page.keyboard.press("Escape");
+        await card(page, "Google Ads").getByText("Error", { exact: true }).waitFor({ timeout: SYNC_TIMEOUT });
+        await card(page, "Google Ads")
+          .getByText(/Reconnect to continue/)
+          .waitFor();
+      } finally {
+        await sandboxAdmin("DELETE", "/faults");
+      }
+      await card(page, "Google Ads").getByRole("button", { name: "Reconnect" }).click();
+      await allowAndPickAccounts(page, "Google Ads");
+      await waitUntilSynced(page, "Google Ads");
+    },
+    CONNECT_TIMEOUT,
+  );
 });
