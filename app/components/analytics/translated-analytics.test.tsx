@@ -1,42 +1,9 @@
-import type { i18n } from "i18next";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadResources } from "#app/lib/i18n/catalogs.ts";
-import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import type { Language } from "#app/lib/i18n/languages.ts";
+import { renderTextIn } from "#tests/support/render-in-language.tsx";
 import { DateRangePicker } from "./date-range-picker.tsx";
 import { DeltaIndicator } from "./delta-indicator.tsx";
 import { formatMoney } from "./format-metrics.ts";
 import { TrendChart, type TrendSeries } from "./trend-chart.tsx";
-
-/** `element` as the server renders it for a reader of `language` (the root loader's choice). */
-async function renderIn(language: Language, element: ReactElement): Promise<string> {
-  await loadResources(language);
-  const routes = [{ id: "root", path: "/", loader: () => ({ language }), Component: () => element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("Unexpected redirect");
-  const html = renderToString(
-    <I18nextProvider i18n={i18nFor(language) as i18n}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    </I18nextProvider>,
-  );
-  // The page's text, each element's apart.
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/[\s\u00a0\u202f]+/g, " ")
-    .replace(/\( /g, "(")
-    .replace(/ \)/g, ")")
-    .trim();
-}
 
 const spend = (locale: string): TrendSeries => ({
   key: "spend",
@@ -50,18 +17,18 @@ const days = [
 
 describe("the analytics pieces in the reader's language", () => {
   it("reads the chart's screen-reader table in English as before", async () => {
-    const english = await renderIn("en", <TrendChart title="Spend by day" data={days} series={[spend("en-US")]} />);
+    const english = await renderTextIn("en", <TrendChart title="Spend by day" data={days} series={[spend("en-US")]} />);
     expect(english).toContain("Spend by day Date Spend Mar 1 €120.00 Mar 2 €95.50");
-    expect(await renderIn("en", <TrendChart title="Spend by day" data={[]} series={[spend("en-US")]} />)).toContain(
+    expect(await renderTextIn("en", <TrendChart title="Spend by day" data={[]} series={[spend("en-US")]} />)).toContain(
       "Spend by day: no data in this range.",
     );
   });
 
   it("translates the chart's screen-reader table, with dates in the reader's locale", async () => {
-    const spanish = await renderIn("es", <TrendChart title="Inversión" data={days} series={[spend("es-ES")]} />);
+    const spanish = await renderTextIn("es", <TrendChart title="Inversión" data={days} series={[spend("es-ES")]} />);
     expect(spanish).toContain("Fecha");
     expect(spanish).toContain("1 mar 120,00 €");
-    const german = await renderIn("de", <TrendChart title="Ausgaben" data={[]} series={[spend("de-DE")]} />);
+    const german = await renderTextIn("de", <TrendChart title="Ausgaben" data={[]} series={[spend("de-DE")]} />);
     expect(german).toContain("Ausgaben: keine Daten in diesem Zeitraum.");
   });
 
@@ -72,17 +39,17 @@ describe("the analytics pieces in the reader's language", () => {
         previousRange={{ from: "2026-01-30", to: "2026-02-28" }}
       />
     );
-    expect(await renderIn("en", picker)).toContain(
+    expect(await renderTextIn("en", picker)).toContain(
       "Date range: Last 30 days Mar 1 – Mar 30, 2026 Mar 1 – Mar 30, 2026 · vs previous period (Jan 30 – Feb 28, 2026)",
     );
-    expect(await renderIn("fr", picker)).toContain(
+    expect(await renderTextIn("fr", picker)).toContain(
       "Période : 30 derniers jours 1 mars – 30 mars 2026 1 mars – 30 mars 2026 · par rapport à la période précédente (30 janv. – 28 févr. 2026)",
     );
   });
 
   it("says a change in the reader's words and figures", async () => {
     const delta = <DeltaIndicator current={112.5} previous={100} goodDirection="higher" />;
-    expect(await renderIn("en", delta)).toBe("▲ up 12.5% vs previous period");
-    expect(await renderIn("de", delta)).toBe("▲ gestiegen um 12,5 % ggü. Vorzeitraum");
+    expect(await renderTextIn("en", delta)).toBe("▲ up 12.5% vs previous period");
+    expect(await renderTextIn("de", delta)).toBe("▲ gestiegen um 12,5 % ggü. Vorzeitraum");
   });
 });

@@ -1,43 +1,12 @@
 import type { i18n } from "i18next";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadResources } from "#app/lib/i18n/catalogs.ts";
 import { i18nFor } from "#app/lib/i18n/i18n.ts";
-import type { Language } from "#app/lib/i18n/languages.ts";
 import { createApiKeySchema } from "#core/api-keys/api-key-schemas.ts";
+import { renderTextIn } from "#tests/support/render-in-language.tsx";
 import { formatKeyDate, translateApiKeyMessage } from "./api-key-format.ts";
 import { ApiKeysScreen } from "./api-keys-screen.tsx";
 import type { ApiKeySummary } from "./api-keys-types.ts";
-
-/** `element`'s text as the server renders it for a reader of `language` (the root loader's choice). */
-async function renderIn(language: Language, element: ReactElement): Promise<string> {
-  await loadResources(language);
-  const routes = [{ id: "root", path: "/", loader: () => ({ language }), Component: () => element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("Unexpected redirect");
-  const html = renderToString(
-    <I18nextProvider i18n={i18nFor(language) as i18n}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    </I18nextProvider>,
-  );
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/[\s\u00a0\u202f]+/g, " ")
-    .trim();
-}
 
 const now = "2026-03-12T12:00:00.000Z";
 
@@ -76,7 +45,7 @@ const screen = (keys: ApiKeySummary[], timeZone = "UTC") => (
 
 describe("ApiKeysScreen", () => {
   it("keeps the spec's English", async () => {
-    const text = await renderIn("en", screen([reporting, looker]));
+    const text = await renderTextIn("en", screen([reporting, looker]));
     expect(text).toContain("Keys let your own code call the Adhelm API as Acme <Ads>. Send one as");
     expect(text).toContain("Authorization: Bearer <key> .");
     expect(text).toContain("Your team's keys");
@@ -87,14 +56,14 @@ describe("ApiKeysScreen", () => {
   });
 
   it("keeps the empty state's English", async () => {
-    const text = await renderIn("en", screen([]));
+    const text = await renderTextIn("en", screen([]));
     expect(text).toContain(
       "No API keys yet Create a key to list your campaigns, read their metrics or change budgets from your own scripts, BI tools and back office. Read the Developer API overview or go straight to the API reference . Create your first key",
     );
   });
 
   it("speaks German, with dates in German and in the reader's time zone", async () => {
-    const text = await renderIn("de", screen([reporting, looker], "Europe/Berlin"));
+    const text = await renderTextIn("de", screen([reporting, looker], "Europe/Berlin"));
     expect(text).toContain("Mit Schlüsseln ruft Ihr eigener Code die Adhelm-API im Namen von Acme <Ads> auf.");
     expect(text).toContain("Die Schlüssel Ihres Teams");
     expect(text).toContain("1 von 2 aktiv");
@@ -108,13 +77,13 @@ describe("ApiKeysScreen", () => {
 
   it("counts the active keys with each language's plural", async () => {
     const two = [reporting, { ...reporting, id: "key-3" }];
-    expect(await renderIn("es", screen(two))).toContain("2 activas de 2");
-    expect(await renderIn("fr", screen([reporting]))).toContain("1 active sur 1");
-    expect(await renderIn("fr", screen(two))).toContain("2 actives sur 2");
+    expect(await renderTextIn("es", screen(two))).toContain("2 activas de 2");
+    expect(await renderTextIn("fr", screen([reporting]))).toContain("1 active sur 1");
+    expect(await renderTextIn("fr", screen(two))).toContain("2 actives sur 2");
   });
 
   it("has a Spanish empty state with both links", async () => {
-    const text = await renderIn("es", screen([]));
+    const text = await renderTextIn("es", screen([]));
     expect(text).toContain("Aún no tienes claves de API");
     expect(text).toContain("introducción a la API para desarrolladores");
     expect(text).toContain("Crea tu primera clave");

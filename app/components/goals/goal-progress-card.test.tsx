@@ -1,39 +1,12 @@
 import type { i18n } from "i18next";
-import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { loadResources } from "#app/lib/i18n/catalogs.ts";
 import { i18nFor, translateMessage } from "#app/lib/i18n/i18n.ts";
-import type { Language } from "#app/lib/i18n/languages.ts";
 import { emptySums, toKpis } from "#core/analytics/kpis.ts";
 import { monthToDate, paceBudget } from "#core/goals/budget-pacing.ts";
 import type { GoalsProgress } from "#core/goals/get-goal-progress.ts";
+import { renderTextIn } from "#tests/support/render-in-language.tsx";
 import { GoalProgressCard } from "./goal-progress-card.tsx";
-
-/** `element`'s text as the server renders it for a reader of `language` (the root loader's choice). */
-async function renderIn(language: Language, element: ReactElement): Promise<string> {
-  await loadResources(language);
-  const routes = [{ id: "root", path: "/", loader: () => ({ language }), Component: () => element }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://localhost/"));
-  if (context instanceof Response) throw new Error("Unexpected redirect");
-  const html = renderToString(
-    <I18nextProvider i18n={i18nFor(language) as i18n}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    </I18nextProvider>,
-  );
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/[\s\u00a0\u202f]+/g, " ")
-    .trim();
-}
 
 const period = monthToDate("2026-03-10");
 const progress: GoalsProgress = {
@@ -59,7 +32,7 @@ const progress: GoalsProgress = {
 
 describe("GoalProgressCard", () => {
   it("reads as before in English", async () => {
-    const english = await renderIn("en", <GoalProgressCard progress={progress} />);
+    const english = await renderTextIn("en", <GoalProgressCard progress={progress} />);
     expect(english).toContain("Goals this month Mar 1 – Mar 10, 2026 · day 10 of 31");
     expect(english).toContain("€4,000.00 of €10,000.00 Spending too fast");
     expect(english).toContain("Projected €12,400.00 by month end");
@@ -68,7 +41,7 @@ describe("GoalProgressCard", () => {
   });
 
   it("speaks German with German figures, the goal's currency kept", async () => {
-    const german = await renderIn("de", <GoalProgressCard progress={progress} />);
+    const german = await renderTextIn("de", <GoalProgressCard progress={progress} />);
     expect(german).toContain("Ziele in diesem Monat 1. März – 10. März 2026 · Tag 10 von 31");
     expect(german).toContain("4.000,00 € von 10.000,00 € Zu schnelle Ausgaben");
     expect(german).toContain("Hochgerechnet 12.400,00 € bis Monatsende");
