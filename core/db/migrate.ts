@@ -11,6 +11,7 @@ import * as analyticsRollups from "./migrations/0008-analytics-rollups.ts";
 import * as campaignListIndex from "./migrations/0009-campaign-list-index.ts";
 import * as campaignListVersions from "./migrations/0010-campaign-list-versions.ts";
 import * as uniqueConnectionsAndLeases from "./migrations/0011-unique-connections-and-leases.ts";
+import * as automation from "./migrations/0012-automation.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0009-campaign-list-index": campaignListIndex,
   "0010-campaign-list-versions": campaignListVersions,
   "0011-unique-connections-and-leases": uniqueConnectionsAndLeases,
+  "0012-automation": automation,
 };
 
 export interface MigrationReport {

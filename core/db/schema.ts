@@ -163,6 +163,8 @@ export interface CampaignTable {
   status: CampaignStatus;
   daily_budget_minor: number | null;
   currency: string;
+  /** Why the platform stopped it, where the platform says (budget_exhausted, disapproved, account_suspended). */
+  platform_issue: Generated<string | null>;
   created_at: Generated<Date | string>;
   updated_at: Generated<Date | string>;
 }
@@ -330,6 +332,8 @@ export interface ChangeLogTable {
   batch_id: string | null;
   undo_of: string | null;
   undone_by: string | null;
+  /** A rule's "<run id>:<campaign id>:<action>": the same change is never pushed twice. */
+  idempotency_key: Generated<string | null>;
   created_at: Generated<Date | string>;
 }
 
@@ -456,6 +460,190 @@ export interface CampaignListVersionTable {
   version: number;
 }
 
+// ── Automation (migration 0012) ─────────────────────────────────────────────────────────────
+
+export interface RuleTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** preview | active | paused */
+  status: string;
+  template: string | null;
+  definition_json: string;
+  created_by: string | null;
+  updated_by_label: string | null;
+  next_run_at: Date | string | null;
+  last_run_at: Date | string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface RuleRunTable {
+  id: string;
+  organization_id: string;
+  rule_id: string;
+  /** schedule | run_now | api */
+  trigger: string;
+  slot: string | null;
+  /** preview | live */
+  mode: string;
+  /** running | succeeded | partial | failed | skipped */
+  status: string;
+  actor_label: string;
+  summary_json: string | null;
+  started_at: Generated<Date | string>;
+  finished_at: Date | string | null;
+}
+
+export interface RuleRunCampaignTable {
+  id: string;
+  organization_id: string;
+  run_id: string;
+  rule_id: string;
+  campaign_id: string;
+  campaign_name: string;
+  platform: string;
+  fired: boolean | number;
+  trace_json: string;
+  /** none | pending | succeeded | failed | skipped */
+  outcome: string;
+  actions_json: string | null;
+  idempotency_key: string;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface CampaignLabelTable {
+  organization_id: string;
+  campaign_id: string;
+  label: string;
+  created_by_label: string | null;
+  created_at: Generated<Date | string>;
+}
+
+export interface AutomationSettingsTable {
+  organization_id: string;
+  paused: Generated<boolean | number>;
+  paused_by_label: string | null;
+  updated_at: Generated<Date | string>;
+}
+
+export interface ConversionLagSnapshotTable {
+  organization_id: string;
+  platform: string;
+  date: string;
+  age_days: number;
+  conversions: number;
+  observed_at: Generated<Date | string>;
+}
+
+export interface NotificationTable {
+  id: string;
+  organization_id: string;
+  user_id: string | null;
+  kind: string;
+  /** critical | warning | info */
+  severity: string;
+  title: string;
+  body: string;
+  link: string | null;
+  object_type: string | null;
+  object_id: string | null;
+  dedupe_key: string | null;
+  data_json: string | null;
+  emailed_at: Date | string | null;
+  created_at: Generated<Date | string>;
+}
+
+export interface NotificationReadTable {
+  notification_id: string;
+  user_id: string;
+  read_at: Generated<Date | string>;
+}
+
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  failures: Generated<number>;
+  created_at: Generated<Date | string>;
+  last_used_at: Date | string | null;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  created_at: Generated<Date | string>;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  description: string | null;
+  event_types_json: string;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | string | null;
+  enabled: Generated<boolean | number>;
+  created_by: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload_json: string;
+  /** pending | succeeded | failed */
+  status: string;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Generated<Date | string>;
+}
+
+export interface MonitoringAlertTable {
+  id: string;
+  organization_id: string;
+  kind: string;
+  subject: string;
+  date: string | null;
+  data_json: string | null;
+  opened_at: Generated<Date | string>;
+  closed_at: Date | string | null;
+}
+
+export interface SandboxAnomalyTable {
+  id: string;
+  tenant: string | null;
+  platform: string | null;
+  campaign_external_id: string | null;
+  /** spend_spike | conversion_drop */
+  kind: string;
+  factor: number;
+  from_date: string;
+  to_date: string | null;
+  created_at: string;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -493,4 +681,19 @@ export interface Database {
   ad_account_daily_metrics: AdAccountDailyMetricsTable;
   store_order_daily_revenue: StoreOrderDailyRevenueTable;
   campaign_list_versions: CampaignListVersionTable;
+  rules: RuleTable;
+  rule_runs: RuleRunTable;
+  rule_run_campaigns: RuleRunCampaignTable;
+  campaign_labels: CampaignLabelTable;
+  automation_settings: AutomationSettingsTable;
+  conversion_lag_snapshots: ConversionLagSnapshotTable;
+  notifications: NotificationTable;
+  notification_reads: NotificationReadTable;
+  push_subscriptions: PushSubscriptionTable;
+  app_settings: AppSettingTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
+  monitoring_alerts: MonitoringAlertTable;
+  sandbox_anomalies: SandboxAnomalyTable;
 }
