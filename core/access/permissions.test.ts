@@ -25,6 +25,9 @@ describe("who may do what", () => {
     expect(can(member, "connections.manage")).toBe(false);
     expect(can(member, "api_keys.manage")).toBe(false);
     expect(can(member, "goals.manage")).toBe(false);
+    // A member may run the team's rules, but setting up what runs on its own is an admin's.
+    expect(can(member, "rules.run")).toBe(true);
+    expect(can(member, "rules.manage")).toBe(false);
   });
 
   it("treats an unknown stored role as the least privileged one", () => {

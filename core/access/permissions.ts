@@ -24,6 +24,12 @@ export const PERMISSIONS = [
   "api_keys.manage",
   // One's own profile, avatar, preferences and onboarding checklist.
   "self.manage",
+  // Create, edit, activate, pause and delete automation rules, and the organization's "pause all automation".
+  "rules.manage",
+  // Run a rule now (people and API keys), or on its schedule (Adhelm itself).
+  "rules.run",
+  // Create, edit, disable and delete webhook endpoints, rotate their secrets and send test events.
+  "webhooks.manage",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -39,13 +45,20 @@ const BY_ROLE: Record<Role, ReadonlySet<Permission>> = {
     "campaigns.change",
     "campaigns.export",
     "connections.sync",
+    "rules.run",
     "self.manage",
   ]),
 };
 
 const BY_KEY_SCOPE: Record<"read" | "read_write", ReadonlySet<Permission>> = {
   read: new Set<Permission>(["workspace.read", "campaigns.export"]),
-  read_write: new Set<Permission>(["workspace.read", "campaigns.export", "campaigns.change"]),
+  read_write: new Set<Permission>([
+    "workspace.read",
+    "campaigns.export",
+    "campaigns.change",
+    "rules.manage",
+    "rules.run",
+  ]),
 };
 
 // Adhelm's own jobs work the organization's campaigns and connections; they manage no people or keys.
@@ -55,6 +68,7 @@ const SYSTEM: ReadonlySet<Permission> = new Set<Permission>([
   "campaigns.export",
   "connections.manage",
   "connections.sync",
+  "rules.run",
 ]);
 
 export function can(actor: Actor, permission: Permission): boolean {

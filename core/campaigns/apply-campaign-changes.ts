@@ -3,7 +3,8 @@ import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { normalizeReason } from "./campaign-change-rules.ts";
-import type { ApplyChangesResult, ChangeItemResult } from "./campaign-change-types.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
+import type { ApplyChangesResult, ChangeItemResult, ChangeLogEntry } from "./campaign-change-types.ts";
 import { changeSourceOf } from "./change-log-repository.ts";
 import { describeFailure, platformName } from "./change-messages.ts";
 import type { PlatformTarget } from "./platform-target.ts";
@@ -17,6 +18,11 @@ export interface ApplyChangesRequest extends ChangesRequest {
   reason?: string | null;
   /** Chunks of one selection share it, so the log groups them; a new one is made when absent. */
   batchId?: string | null;
+  /**
+   * A rule's key per campaign ("<run>:<campaign>:<action>"): a campaign whose key already has a
+   * succeeded entry is not pushed again, so a run retried after a crash applies each change once.
+   */
+  idempotencyKeys?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -81,6 +87,11 @@ async function applyOne(
   input: ApplyChangesRequest & { batchId: string; reason: string | null },
 ): Promise<ChangeItemResult> {
   const { organizationId } = actor;
+  const idempotencyKey = input.idempotencyKeys?.[campaign.id] ?? null;
+  if (idempotencyKey) {
+    const earlier = await deps.changeLog.findByIdempotencyKey(organizationId, idempotencyKey);
+    if (earlier) return resultOf(earlier, preview.platform, "Applied by an earlier attempt of this run.");
+  }
   const { error } =
     target instanceof Error
       ? { error: target }
@@ -101,6 +112,7 @@ async function applyOne(
     platformResponse: message,
     batchId: input.batchId,
     undoOf: null,
+    idempotencyKey,
   });
   return {
     campaignId: campaign.id,
@@ -111,6 +123,19 @@ async function applyOne(
     changeId: entry.id,
     before: preview.before,
     after: preview.after,
+  };
+}
+
+function resultOf(entry: ChangeLogEntry, platform: AdPlatformId, message: string): ChangeItemResult {
+  return {
+    campaignId: entry.campaignId ?? "",
+    campaignName: entry.campaignName,
+    platform,
+    outcome: entry.outcome,
+    message,
+    changeId: entry.id,
+    before: entry.before,
+    after: entry.after,
   };
 }
 

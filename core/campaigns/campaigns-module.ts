@@ -11,6 +11,7 @@ import type { CampaignFilters, CampaignTableRequest, DateRange } from "#core/ana
 import type { Database } from "#core/db/schema.ts";
 import { type ApplyChangesRequest, applyCampaignChanges } from "./apply-campaign-changes.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
+import { createCampaignLabelRepository } from "./campaign-label-repository.ts";
 import type { RequestedChange } from "./campaign-change-types.ts";
 import { createCampaignRepository } from "./campaign-repository.ts";
 import { createChangeLogRepository } from "./change-log-repository.ts";
@@ -20,6 +21,7 @@ import { findCampaignSummary, type ListCampaignsRequest, listCampaigns } from ".
 import { listChangeLog } from "./list-change-log.ts";
 import type { OpenAdPlatform } from "./platform-target.ts";
 import { type ChangeTarget, previewCampaignChanges } from "./preview-campaign-changes.ts";
+import { setCampaignLabels } from "./set-campaign-labels.ts";
 import { undoCampaignChange } from "./undo-campaign-change.ts";
 import { type UpdateCampaignRequest, updateCampaign } from "./update-campaign.ts";
 
@@ -47,6 +49,7 @@ export function createCampaignsModule({ db, openAdPlatform, analytics }: Campaig
     changeLog: createChangeLogRepository(db),
     openAdPlatform,
   };
+  const labels = createCampaignLabelRepository(db);
   return {
     previewCampaignChanges: useCase(
       "campaigns.change",
@@ -81,6 +84,16 @@ export function createCampaignsModule({ db, openAdPlatform, analytics }: Campaig
       "workspace.read",
       (actor, input: { campaignId?: string; limit?: number; cursor?: string | null }) =>
         listChangeLog(deps, actor, input),
+    ),
+    /** Every label in use in the organization (rule scopes, the table's label filter). */
+    listCampaignLabels: useCase("workspace.read", (actor) => labels.listLabels(actor.organizationId)),
+    /** The labels of some of the organization's campaigns. */
+    getCampaignLabels: useCase("workspace.read", (actor, campaignIds: readonly string[]) =>
+      labels.labelsOf(actor.organizationId, campaignIds),
+    ),
+    /** Adds and removes Adhelm's labels on a selection (untrusted input: { campaignIds, add, remove }). */
+    setCampaignLabels: useCase("campaigns.change", (actor, input: unknown) =>
+      setCampaignLabels({ labels }, actor, input),
     ),
     exportCampaignsCsv: useCase(
       "campaigns.export",

@@ -22,6 +22,8 @@ export interface NewChangeLogEntry {
   platformResponse: string | null;
   batchId: string | null;
   undoOf: string | null;
+  /** A rule's key for this campaign and run: one succeeded entry per key, ever. Kept on successes only. */
+  idempotencyKey?: string | null;
 }
 
 /** Where a page of the log ended: the last entry's sort key, as the database holds it. */
@@ -40,6 +42,8 @@ export interface ChangeLogRepository {
     query: { campaignId?: string; limit: number; after?: ChangeLogPosition | null },
   ): Promise<Array<{ entry: ChangeLogEntry; position: ChangeLogPosition }>>;
   find(organizationId: string, changeId: string): Promise<ChangeLogEntry | null>;
+  /** The succeeded entry written under a rule's idempotency key, if any. */
+  findByIdempotencyKey(organizationId: string, key: string): Promise<ChangeLogEntry | null>;
   /** Marks the entry undone by `undoId`; false when it already was (another undo got there first). */
   markUndone(organizationId: string, changeId: string, undoId: string): Promise<boolean>;
   /** Takes back `markUndone` when the undo did not reach the platform. */
@@ -135,6 +139,7 @@ export function createChangeLogRepository(db: Kysely<Database>): ChangeLogReposi
           batch_id: entry.batchId,
           undo_of: entry.undoOf,
           undone_by: null,
+          idempotency_key: entry.outcome === "succeeded" ? (entry.idempotencyKey ?? null) : null,
           created_at: reserved.at.toISOString(),
         })
         .execute();
@@ -161,6 +166,12 @@ export function createChangeLogRepository(db: Kysely<Database>): ChangeLogReposi
     },
     async find(organizationId, changeId) {
       const row = await selectEntries(organizationId).where("change_log.id", "=", changeId).executeTakeFirst();
+      return row ? toEntry(row) : null;
+    },
+    async findByIdempotencyKey(organizationId, key) {
+      const row = await selectEntries(organizationId)
+        .where("change_log.idempotency_key", "=", key)
+        .executeTakeFirst();
       return row ? toEntry(row) : null;
     },
     async markUndone(organizationId, changeId, undoId) {

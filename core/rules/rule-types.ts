@@ -1,0 +1,92 @@
+/**
+ * The shapes the rules slice hands pages and the API: a rule, its runs and each campaign's
+ * evaluation in a run. The definition is the rule language (rule-definition.ts).
+ */
+import type { AdPlatformId } from "#core/shared/platforms.ts";
+import type { RuleDefinition, RuleStatus } from "./rule-definition.ts";
+
+export const RULE_TEMPLATE_IDS = ["stop_loss", "scale_winners", "pacing_guard", "revive", "watch"] as const;
+export type RuleTemplateId = (typeof RULE_TEMPLATE_IDS)[number];
+
+export interface Rule {
+  id: string;
+  name: string;
+  status: RuleStatus;
+  template: RuleTemplateId | null;
+  definition: RuleDefinition;
+  /** The next scheduled slot (ISO, UTC); null while paused. */
+  nextRunAt: string | null;
+  lastRun: RuleRunSummary | null;
+  createdAt: string;
+  updatedAt: string;
+  updatedByLabel: string | null;
+}
+
+export type RuleRunTrigger = "schedule" | "run_now" | "api";
+export type RuleRunMode = "preview" | "live";
+export type RuleRunStatus = "running" | "succeeded" | "partial" | "failed" | "skipped";
+
+export interface RuleRunCounts {
+  /** Campaigns the scope selected. */
+  inScope: number;
+  /** Campaigns whose conditions held. */
+  fired: number;
+  /** Campaigns acted on (live) or that would have been (preview). */
+  acted: number;
+  failed: number;
+  /** Held back by a guardrail (cooldown, limits) or already as asked. */
+  skipped: number;
+}
+
+export interface RuleRunSummary {
+  id: string;
+  ruleId: string;
+  trigger: RuleRunTrigger;
+  mode: RuleRunMode;
+  status: RuleRunStatus;
+  actorLabel: string;
+  counts: RuleRunCounts;
+  /** Why a run was skipped or failed, in words. */
+  message: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export type RuleActionOutcome = "succeeded" | "failed" | "skipped" | "would_apply";
+
+export interface RuleActionResult {
+  kind: RuleDefinition["actions"][number]["kind"];
+  outcome: RuleActionOutcome;
+  /** What it did or would do, or why not, in words ("Paused", "Budget 50.00 → 60.00", "In cooldown until …"). */
+  message: string;
+  /** The change log entry of a pushed change; undo works from there. */
+  changeId: string | null;
+  before?: { status?: string; dailyBudgetMinor?: number | null };
+  after?: { status?: string; dailyBudgetMinor?: number | null };
+}
+
+export interface RuleRunCampaign {
+  campaignId: string;
+  campaignName: string;
+  platform: AdPlatformId;
+  currency: string;
+  fired: boolean;
+  outcome: "none" | "pending" | "succeeded" | "failed" | "skipped";
+  /** The engine's evaluation trace (evaluate-rule.ts): each condition's values, the guard, the days left out. */
+  trace: unknown;
+  actions: RuleActionResult[];
+}
+
+export interface RuleRun extends RuleRunSummary {
+  campaigns: RuleRunCampaign[];
+}
+
+/** What the rule would do now, per campaign: a run that is not stored and acts on nothing. */
+export interface RulePreview {
+  generatedAt: string;
+  /** The organization's date the windows end on. */
+  today: string;
+  timeZone: string;
+  counts: RuleRunCounts;
+  campaigns: RuleRunCampaign[];
+}

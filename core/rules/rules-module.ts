@@ -1,0 +1,109 @@
+/**
+ * The rules slice's use cases: the rules themselves (list, read, create, edit, activate, pause,
+ * delete), what a rule would do now (preview), its backtest, Run now, its runs with their traces,
+ * the organization's "pause all automation" switch, and the scheduler's tick and job. Writes need
+ * "rules.manage", running "rules.run", reads "workspace.read".
+ */
+import type { Kysely } from "kysely";
+import type { Actor } from "#core/access/actor.ts";
+import { useCase } from "#core/access/permissions.ts";
+import { decodeCursor, encodeCursor } from "#core/campaigns/keyset-cursor.ts";
+import type { Database } from "#core/db/schema.ts";
+import { AppError } from "#core/errors/app-error.ts";
+import type { JobQueue } from "#core/ports/job-queue.ts";
+import { previewRule } from "./preview-rule.ts";
+import type { RuleEngine } from "./rule-engine-port.ts";
+import { createRuleScheduler, workRuleRun } from "./rule-scheduler.ts";
+import type { RuleRun, RuleRunSummary } from "./rule-types.ts";
+import { createRulesRepository } from "./rules-repository.ts";
+import { type RunRuleDependencies, runRuleNow } from "./run-rule.ts";
+import { createRule, deleteRule, requireRule, setRuleStatus, updateRule } from "./save-rule.ts";
+
+export interface RulesModuleDependencies extends Omit<RunRuleDependencies, "rules"> {
+  db: Kysely<Database>;
+  jobs: JobQueue;
+  /** The organization's time zone (its owner's), for schedules and windows. */
+  timeZoneOf: (organizationId: string) => Promise<string>;
+}
+
+const RUNS_PAGE = 20;
+
+export function createRulesModule(deps: RulesModuleDependencies) {
+  const rules = createRulesRepository(deps.db);
+  const runDeps: RunRuleDependencies = { ...deps, rules };
+  const saveDeps = { rules, timeZoneOf: deps.timeZoneOf, now: deps.now };
+
+  async function getRuleRun(actor: Actor, runId: string): Promise<RuleRun> {
+    const summary = typeof runId === "string" ? await rules.findRunSummary(actor.organizationId, runId) : null;
+    if (!summary) throw new AppError("not_found", "There is no such run in your organization.");
+    return { ...summary, campaigns: await rules.listRunCampaigns(actor.organizationId, runId) };
+  }
+
+  return {
+    listRules: useCase("workspace.read", (actor) => rules.list(actor.organizationId)),
+    getRule: useCase("workspace.read", (actor, ruleId: string) => requireRule(saveDeps, actor, ruleId)),
+    createRule: useCase(
+      "rules.manage",
+      (actor, input: { name: unknown; definition: unknown; template?: unknown }) => createRule(saveDeps, actor, input),
+    ),
+    updateRule: useCase("rules.manage", (actor, input: { ruleId: string; name: unknown; definition: unknown }) =>
+      updateRule(saveDeps, actor, input),
+    ),
+    setRuleStatus: useCase("rules.manage", (actor, input: { ruleId: string; status: unknown }) =>
+      setRuleStatus(saveDeps, actor, input),
+    ),
+    deleteRule: useCase("rules.manage", (actor, ruleId: string) => deleteRule(saveDeps, actor, ruleId)),
+    previewRule: useCase("workspace.read", (actor, input: { ruleId: string } | { definition: unknown }) =>
+      previewRule(runDeps, actor, input),
+    ),
+    runRuleNow: useCase("rules.run", async (actor, input: { ruleId: string; trigger?: "run_now" | "api" }) => {
+      const rule = await requireRule(saveDeps, actor, input.ruleId);
+      const { paused } = await rules.getAutomationSettings(actor.organizationId);
+      return runRuleNow(runDeps, actor, { rule, trigger: input.trigger ?? "run_now", automationPaused: paused });
+    }),
+    listRuleRuns: useCase(
+      "workspace.read",
+      async (
+        actor,
+        input: { ruleId: string; limit?: number; cursor?: string | null },
+      ): Promise<{ runs: RuleRunSummary[]; nextCursor: string | null }> => {
+        const rule = await requireRule(saveDeps, actor, input.ruleId);
+        const limit = Math.min(Math.max(Math.trunc(input.limit ?? RUNS_PAGE), 1), 100);
+        const after = input.cursor ? decodeCursor(input.cursor) : null;
+        const rows = await rules.listRuns(actor.organizationId, rule.id, {
+          limit: limit + 1,
+          before: after ? { startedAt: after.createdAt, id: after.id } : null,
+        });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          runs: page.map((row) => row.run),
+          nextCursor:
+            rows.length > limit && last
+              ? encodeCursor({ createdAt: last.position.startedAt, id: last.position.id })
+              : null,
+        };
+      },
+    ),
+    getRuleRun: useCase("workspace.read", getRuleRun),
+    getAutomationSettings: useCase("workspace.read", (actor) => rules.getAutomationSettings(actor.organizationId)),
+    setAutomationPaused: useCase("rules.manage", async (actor, paused: boolean) => {
+      await rules.setAutomationPaused(actor.organizationId, paused === true, actor.label);
+      return rules.getAutomationSettings(actor.organizationId);
+    }),
+  };
+}
+
+export type RulesModule = ReturnType<typeof createRulesModule>;
+
+/** What only the server uses: the scheduler's tick and the worker of the rules queue. */
+export function createRulesBackground(deps: RulesModuleDependencies) {
+  const rules = createRulesRepository(deps.db);
+  const scheduler = createRuleScheduler({ rules, jobs: deps.jobs, timeZoneOf: deps.timeZoneOf, now: deps.now });
+  return {
+    queueDueRules: () => scheduler.queueDueRules(),
+    workRuleRun: (runId: string) => workRuleRun({ ...deps, rules }, runId),
+  };
+}
+
+export type RulesBackground = ReturnType<typeof createRulesBackground>;
