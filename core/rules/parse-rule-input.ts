@@ -33,7 +33,6 @@ export function parseRuleDefinition(value: unknown): RuleDefinition {
 function parseDefinition(value: unknown, fieldErrors: Record<string, string>): RuleDefinition | null {
   const parsed = ruleDefinitionSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues)
-    fieldErrors[["definition", ...issue.path].join(".")] ??= issue.message;
+  for (const issue of parsed.error.issues) fieldErrors[["definition", ...issue.path].join(".")] ??= issue.message;
   return null;
 }

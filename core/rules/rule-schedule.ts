@@ -82,15 +82,24 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
  */
 function instantOf(local: WallClock, timeZone: string): Date {
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  let guess = asUtc;
-  for (let step = 0; step < 3; step += 1) {
-    const shown = wallClockOf(new Date(guess), timeZone);
-    const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second);
-    const drift = shownAsUtc - asUtc;
-    if (drift === 0) break;
-    guess -= drift;
-  }
-  return new Date(guess);
+  // The zone's offsets half a day either side; a wall time is valid under one or both of them.
+  const offsets = [offsetAt(asUtc - 12 * 60 * MINUTE, timeZone), offsetAt(asUtc + 12 * 60 * MINUTE, timeZone)];
+  const valid = offsets
+    .map((offset) => asUtc - offset)
+    .filter((instant) => {
+      const shown = wallClockOf(new Date(instant), timeZone);
+      return Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second) === asUtc;
+    })
+    .sort((a, b) => a - b);
+  // Skipped by a jump forward: the offset before the jump puts it an hour later on the wall.
+  return new Date(valid[0] ?? asUtc - (offsets[0] as number));
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const shown = wallClockOf(new Date(instant), timeZone);
+  const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute, shown.second);
+  return shownAsUtc - Math.floor(instant / 1000) * 1000;
 }
 
 function addDaysTo(local: WallClock, days: number): WallClock {

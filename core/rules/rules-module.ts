@@ -42,9 +42,8 @@ export function createRulesModule(deps: RulesModuleDependencies) {
   return {
     listRules: useCase("workspace.read", (actor) => rules.list(actor.organizationId)),
     getRule: useCase("workspace.read", (actor, ruleId: string) => requireRule(saveDeps, actor, ruleId)),
-    createRule: useCase(
-      "rules.manage",
-      (actor, input: { name: unknown; definition: unknown; template?: unknown }) => createRule(saveDeps, actor, input),
+    createRule: useCase("rules.manage", (actor, input: { name: unknown; definition: unknown; template?: unknown }) =>
+      createRule(saveDeps, actor, input),
     ),
     updateRule: useCase("rules.manage", (actor, input: { ruleId: string; name: unknown; definition: unknown }) =>
       updateRule(saveDeps, actor, input),

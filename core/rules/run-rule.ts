@@ -61,7 +61,13 @@ export async function executeRuleRun(
   let stored = await deps.rules.listRunCampaigns(organizationId, runId);
   try {
     if (stored.length === 0) {
-      const { rows } = await evaluateRun(deps, { organizationId, ruleId: rule.id, definition: rule.definition, now, mode });
+      const { rows } = await evaluateRun(deps, {
+        organizationId,
+        ruleId: rule.id,
+        definition: rule.definition,
+        now,
+        mode,
+      });
       await deps.rules.saveRunCampaigns(organizationId, rule.id, runId, rows);
       stored = await deps.rules.listRunCampaigns(organizationId, runId);
     }
@@ -314,6 +320,8 @@ async function tell(
   const notifyAction = notifyOf(rule.definition);
   if (!notifyAction || run.counts.fired === 0) return;
   const acting = run.mode === "live";
+  // Held back by its guardrails everywhere: nothing happened worth a notification.
+  if (acting && run.counts.acted === 0 && run.counts.failed === 0) return;
   await deps.notify({
     organizationId,
     kind: "rule",
@@ -323,9 +331,7 @@ async function tell(
       key: run.counts.failed > 0 ? "ruleFailed" : acting ? "ruleActed" : "ruleWouldAct",
       params: {
         rule: rule.name,
-        fired: run.counts.fired,
-        acted: run.counts.acted,
-        failed: run.counts.failed,
+        count: run.counts.failed > 0 ? run.counts.failed : acting ? run.counts.acted : run.counts.fired,
         campaign: run.campaigns.find((campaign) => campaign.fired)?.campaignName ?? "",
       },
     },

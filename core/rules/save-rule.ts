@@ -91,8 +91,7 @@ export async function setRuleStatus(
 }
 
 export async function deleteRule(deps: SaveRuleDependencies, actor: Actor, ruleId: string): Promise<void> {
-  if (!(await deps.rules.delete(actor.organizationId, ruleId)))
-    throw new AppError("not_found", RULE_NOT_FOUND_MESSAGE);
+  if (!(await deps.rules.delete(actor.organizationId, ruleId))) throw new AppError("not_found", RULE_NOT_FOUND_MESSAGE);
 }
 
 export async function requireRule(
