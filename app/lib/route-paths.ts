@@ -2,7 +2,6 @@
 export const DASHBOARD_SCREEN_PATHS = [
   "ask-shown",
   "optimizer",
-  "notifications",
   "billing",
   "assets",
   "settings/general",

@@ -551,6 +551,8 @@ export interface NotificationTable {
   object_id: string | null;
   dedupe_key: string | null;
   data_json: string | null;
+  /** Comma-separated channels a rule asked for; null: every channel. */
+  channels: string | null;
   emailed_at: Date | string | null;
   created_at: Generated<Date | string>;
 }
@@ -559,6 +561,16 @@ export interface NotificationReadTable {
   notification_id: string;
   user_id: string;
   read_at: Generated<Date | string>;
+}
+
+export interface NotificationDigestTable {
+  user_id: string;
+  organization_id: string;
+  /** The person's local date, YYYY-MM-DD. */
+  day: string;
+  covers_until: Date | string;
+  notification_count: number;
+  sent_at: Date | string | null;
 }
 
 export interface PushSubscriptionTable {
@@ -689,6 +701,7 @@ export interface Database {
   conversion_lag_snapshots: ConversionLagSnapshotTable;
   notifications: NotificationTable;
   notification_reads: NotificationReadTable;
+  notification_digests: NotificationDigestTable;
   push_subscriptions: PushSubscriptionTable;
   app_settings: AppSettingTable;
   webhook_endpoints: WebhookEndpointTable;

@@ -25,6 +25,8 @@ export function securityHeaders({ isProduction, isDevServer = false }: SecurityH
       "font-src 'self' data:",
       `connect-src 'self'${isDevServer ? " ws: wss:" : ""}`,
       "object-src 'none'",
+      // The Web Push service worker (/sw.js): 'strict-dynamic' above would ignore 'self' for it.
+      "worker-src 'self'",
       "base-uri 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",

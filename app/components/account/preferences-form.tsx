@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { usePushSwitch } from "#app/components/notifications/push-test-card.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
@@ -123,6 +124,8 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
   const form = useForm<Preferences>({ resolver: zodResolver(preferencesSchema), defaultValues: preferences });
   const isSaving = fetcher.state !== "idle";
   const isAutoRefreshOn = form.watch("dashboard.autoRefresh");
+  // The push switch also subscribes this browser (asking permission) or unsubscribes it.
+  const onPushSwitch = usePushSwitch();
 
   const shownResult = useRef<unknown>(null);
   useEffect(() => {
@@ -160,7 +163,9 @@ export function PreferencesForm({ preferences }: { preferences: Preferences }) {
           label={t(label)}
           description={t(description)}
           checked={field.value}
-          onCheckedChange={field.onChange}
+          onCheckedChange={
+            name === "notifications.push" ? (checked) => void onPushSwitch(checked, field.onChange) : field.onChange
+          }
         />
       )}
     />

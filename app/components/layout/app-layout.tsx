@@ -1,15 +1,17 @@
 import { PanelLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { useUnreadCount } from "#app/components/notifications/use-unread-count.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { TooltipProvider } from "#app/components/ui/tooltip.tsx";
 import { appContext } from "#app/lib/app-context.ts";
 import { translatedPage } from "#app/lib/i18n/translated.ts";
+import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/app-layout";
-import { GETTING_STARTED_PATH, titleForPath } from "./app-navigation.ts";
+import { GETTING_STARTED_PATH, NOTIFICATIONS_PATH, titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
@@ -29,21 +31,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     !isPublic || (await getViewerContextFor(request, context)) ? await requireViewerContext(request, context) : null;
   // The Getting Started badge ("3/6"): one small query, on the layout's loads only.
   const badges: Record<string, string> = {};
+  let unreadNotifications: number | null = null;
   if (viewer) {
     const { services } = context.get(appContext);
-    const progress = await services.onboarding.getOnboardingProgress(actorOf(viewer));
+    const [progress, unread] = await Promise.all([
+      services.onboarding.getOnboardingProgress(actorOf(viewer)),
+      // The Notifications badge: one indexed count; the browser keeps it live (useUnreadCount).
+      services.notifications.countUnreadNotifications(actorOf(viewer)),
+    ]);
     badges[GETTING_STARTED_PATH] = `${progress.completed}/${progress.total}`;
+    unreadNotifications = unread;
   }
-  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")), badges };
+  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")), badges, unreadNotifications };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
+  const unread = useUnreadCount(loaderData.unreadNotifications);
+  const locale = useLocale();
   if (!viewer) return <PublicAppLayout />;
+  const badges = unread
+    ? { ...loaderData.badges, [NOTIFICATIONS_PATH]: unread > 99 ? "99+" : new Intl.NumberFormat(locale).format(unread) }
+    : loaderData.badges;
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={loaderData.isSidebarOpen}>
-        <AppSidebar viewer={viewer} badges={loaderData.badges} />
+        <AppSidebar viewer={viewer} badges={badges} />
         <div className="flex min-w-0 flex-1 flex-col bg-background md:m-2 md:ml-0 md:rounded-xl md:border md:shadow-sm">
           <AppHeader />
           <main id="main" className="flex-1 p-4 sm:p-6">

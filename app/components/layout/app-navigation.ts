@@ -5,6 +5,7 @@ import {
   Image,
   KeyRound,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Megaphone,
   Plug,
@@ -15,6 +16,7 @@ import {
   Target,
   User,
   Users,
+  Webhook,
 } from "lucide-react";
 
 /** Labels are catalog keys of the "shell" namespace ("nav.dashboard"), translated where rendered. */
@@ -41,6 +43,7 @@ export interface NavGroup {
 }
 
 export const GETTING_STARTED_PATH = "/getting-started";
+export const NOTIFICATIONS_PATH = "/notifications";
 
 /** The sidebar of the spec, in its order. */
 export const APP_NAVIGATION: NavGroup[] = [
@@ -53,7 +56,9 @@ export const APP_NAVIGATION: NavGroup[] = [
       { to: "/dashboard", label: "nav.dashboard", icon: LayoutDashboard },
       { to: "/campaigns/mes-ads", label: "nav.campaigns", icon: Megaphone },
       { to: "/optimizer", label: "nav.optimizer", icon: Gauge },
-      { to: "/notifications", label: "nav.notifications", icon: Bell },
+      { to: "/rules", label: "nav.rules", icon: ListChecks },
+      // Its badge is the viewer's unread count, set by the app layout's loader and kept live by a poll.
+      { to: NOTIFICATIONS_PATH, label: "nav.notifications", icon: Bell },
       {
         to: "/billing",
         label: "nav.billing",
@@ -83,6 +88,7 @@ export const APP_NAVIGATION: NavGroup[] = [
       { to: "/settings/general", label: "nav.general", icon: Settings },
       { to: "/integrations", label: "nav.integrations", icon: Plug },
       { to: "/settings/api-keys", label: "nav.apiKeys", icon: KeyRound },
+      { to: "/settings/webhooks", label: "nav.webhooks", icon: Webhook },
       { to: "/settings/team", label: "nav.team", icon: Users },
       { to: "/settings/conversions", label: "nav.conversions", icon: Target },
     ],

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
 import { PreferencesForm } from "#app/components/account/preferences-form.tsx";
+import { PushTestCard } from "#app/components/notifications/push-test-card.tsx";
 import {
   Breadcrumb,
   BreadcrumbItem,
@@ -92,6 +93,7 @@ export default function PreferencesScreen({ loaderData }: Route.ComponentProps) 
         <p className="mt-1 text-muted-foreground">{t("preferences.description")}</p>
       </div>
       <PreferencesForm preferences={loaderData.preferences} />
+      <PushTestCard />
     </div>
   );
 }

@@ -183,6 +183,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The same alert raised twice (two nodes, a rerun) is kept once.
     .addColumn("dedupe_key", "varchar(200)")
     .addColumn("data_json", "text")
+    // The channels a rule asked for, comma-separated (in_app,email,push,webhook); null: every channel.
+    .addColumn("channels", "varchar(64)")
     // When the mail for it went out (at once for critical ones, in the digest for the rest).
     .addColumn("emailed_at", "timestamptz")
     .addColumn("created_at", "timestamptz", (column) => column.notNull().defaultTo(now))
@@ -209,6 +211,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .on("notification_reads")
     .columns(["user_id"])
+    .execute();
+
+  // One daily digest per person, organization and day (in the person's time zone): the row is
+  // claimed before the mail goes out, so two nodes or a rerun send it once.
+  await db.schema
+    .createTable("notification_digests")
+    .ifNotExists()
+    .addColumn("user_id", "varchar(64)", (column) => column.notNull().references("user.id").onDelete("cascade"))
+    .addColumn("organization_id", "varchar(64)", organizationId)
+    .addColumn("day", "varchar(10)", (column) => column.notNull())
+    // Notifications created before this instant are in this digest or an earlier one.
+    .addColumn("covers_until", "timestamptz", (column) => column.notNull())
+    .addColumn("notification_count", "integer", (column) => column.notNull())
+    .addColumn("sent_at", "timestamptz")
+    .addPrimaryKeyConstraint("notification_digests_pk", ["user_id", "organization_id", "day"])
     .execute();
 
   await db.schema
@@ -293,6 +310,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .on("webhook_deliveries")
     .columns(["endpoint_id", "created_at"])
+    .execute();
+  // The retry sweep's look-up: pending deliveries whose next attempt is due.
+  await db.schema
+    .createIndex("webhook_deliveries_due_idx")
+    .ifNotExists()
+    .on("webhook_deliveries")
+    .columns(["status", "next_attempt_at"])
     .execute();
   // One row per try: the delivery log with response codes.
   await db.schema
