@@ -75,6 +75,8 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     // Self-hosters whose WooCommerce shop is on their own network may allow private store addresses.
     WOOCOMMERCE_ALLOW_PRIVATE: booleanFromString.default(false),
+    // Self-hosters whose webhook receivers are on their own network may allow private endpoint addresses.
+    WEBHOOKS_ALLOW_PRIVATE: booleanFromString.default(false),
   })
   .transform((env) => ({
     ...env,

@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
     AUTH_SIGN_UPS_PER_IP_PER_HOUR: "10000",
     AUTH_FAILED_SIGN_INS_PER_IP: "10000",
     PUBLIC_FORMS_PER_IP_PER_HOUR: "10000",
+    // The webhooks spec's receiver listens on loopback, as a self-hoster's own network would.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
     ...(baseUrl ? { DATABASE_URL: databaseUrlFor(baseUrl, databaseName) } : {}),
   });
   const server = await startServer({ env, buildDir: BUILD_DIR });
