@@ -59,10 +59,54 @@ describe("scripts/sandbox.ts", () => {
     expect((await sandbox("faults", "list")).stdout).toContain("No faults.");
   });
 
+  it("injects, lists and clears anomalies, from the sandbox's yesterday unless told", async () => {
+    const today = /Sandbox today: (\d{4}-\d{2}-\d{2})/.exec((await sandbox("clock")).stdout)![1]!;
+    const added = await sandbox(
+      "anomaly",
+      "add",
+      "spend_spike",
+      "--tenant",
+      "org_cli",
+      "--platform",
+      "google-ads",
+      "--campaign",
+      "1234567890",
+      "--factor",
+      "4",
+    );
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain(
+      `spend_spike  tenant=org_cli  platform=google-ads  campaign=1234567890  factor=4  from=${addDays(today, -1)}  to=open`,
+    );
+    const drop = await sandbox("anomaly", "add", "conversion_drop", "--from", "2026-01-05", "--to", "2026-01-09");
+    expect(drop.stdout).toContain(
+      "conversion_drop  tenant=all  platform=all  campaign=all  factor=0.2  from=2026-01-05  to=2026-01-09",
+    );
+    const refused = await sandbox("anomaly", "add", "conversion_drop", "--factor", "2");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("factor: a conversion drop keeps a share of conversions below 1");
+
+    const listed = await sandbox("anomaly", "list", "--tenant", "org_cli");
+    expect(listed.stdout.trim().split("\n")).toHaveLength(2);
+    expect((await sandbox("anomaly", "clear", "--tenant", "org_cli")).stdout).toContain("Cleared 1 anomaly.");
+    expect((await sandbox("anomaly", "clear")).stdout).toContain("Cleared 1 anomaly.");
+    expect((await sandbox("anomaly", "list")).stdout).toContain("No anomalies.");
+  });
+
   it("documents its commands in --help", async () => {
     const help = await sandbox("--help");
     expect(help.code).toBe(0);
-    for (const command of ["clock advance <days>", "faults list", "faults add <kind>", "faults clear", "--delay-ms"])
+    for (const command of [
+      "clock advance <days>",
+      "faults list",
+      "faults add <kind>",
+      "faults clear",
+      "--delay-ms",
+      "anomaly add <kind>",
+      "anomaly list",
+      "anomaly clear",
+      "--campaign <external id>",
+    ])
       expect(help.stdout).toContain(command);
   });
 });

@@ -1,4 +1,4 @@
-// node scripts/sandbox.ts <command>: the built-in sandbox's clock and faults, straight on the
+// node scripts/sandbox.ts <command>: the built-in sandbox's clock, faults and anomalies, straight on the
 // database, so it works whether or not the server runs.
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -6,13 +6,18 @@ import type { z } from "zod";
 import { openDatabase } from "#core/db/database.ts";
 import { migrateToLatest } from "#core/db/migrate.ts";
 import { createMarketEngine } from "#simulator/market-engine.ts";
+import { ANOMALY_KINDS, newAnomalyOf, sandboxAnomalyInput } from "#simulator/sandbox-anomalies.ts";
 import { FAULT_KINDS, sandboxClockInput, sandboxFaultInput } from "#simulator/sandbox-app.ts";
-import { createSandboxStateRepository, type SandboxFault } from "#simulator/sandbox-state-repository.ts";
+import {
+  createSandboxStateRepository,
+  type SandboxAnomaly,
+  type SandboxFault,
+} from "#simulator/sandbox-state-repository.ts";
 import { loadEnv } from "./load-env.ts";
 
 const HELP = `Usage: node scripts/sandbox.ts <command>
 
-The built-in ad-platform sandbox: its clock and the faults it injects.
+The built-in ad-platform sandbox: its clock, and the faults and anomalies it injects.
 Works on the database in DATA_DIR (or DATABASE_URL), whether or not the server runs.
 
 Commands:
@@ -27,12 +32,24 @@ Commands:
       --remaining <n>           Hit at most n calls, then the fault is gone
       --delay-ms <n>            How long a slow fault holds each call (required for slow)
   faults clear                  Remove every fault
+  anomaly list [--tenant <id>]  List the injected anomalies (of a tenant)
+  anomaly add <kind> [options]  Inject an anomaly; kind is one of: ${ANOMALY_KINDS.join(", ")}
+      --tenant <id>             The tenant (an Adhelm organization id); every tenant if left out
+      --platform <id>           The ad platform; every ad platform if left out
+      --campaign <external id>  The campaign (its id on the platform); every campaign if left out
+      --factor <n>              Spend × n for a spike (default 3, above 1); conversions × n for
+                                a drop (default 0.2, below 1)
+      --from <YYYY-MM-DD>       First day (default: the sandbox's yesterday, the day monitoring judges)
+      --to <YYYY-MM-DD>         Last day (default: no end)
+  anomaly clear [<id>] [--tenant <id>]
+                                Remove one anomaly, a tenant's, or all of them
   --help                        Show this help
 
 Examples:
   node scripts/sandbox.ts clock advance 7
   node scripts/sandbox.ts faults add throttle --platform google-ads --remaining 3
-  node scripts/sandbox.ts faults add slow --delay-ms 2000 --probability 0.5`;
+  node scripts/sandbox.ts faults add slow --delay-ms 2000 --probability 0.5
+  node scripts/sandbox.ts anomaly add spend_spike --tenant <org id> --platform google-ads --campaign 123 --factor 4`;
 
 class UsageError extends Error {}
 
@@ -73,6 +90,27 @@ try {
     printFaults([fault]);
   } else if (command === "faults" && subcommand === "clear" && rest.length === 0) {
     console.log(`Cleared ${await state.clearFaults()} fault(s).`);
+  } else if (command === "anomaly" && subcommand === "list" && rest.length === 0) {
+    printAnomalies(await state.listAnomalies(flags.tenant ? { tenant: flags.tenant } : {}));
+  } else if (command === "anomaly" && subcommand === "add" && rest.length === 1) {
+    const input = validated(sandboxAnomalyInput, {
+      kind: rest[0],
+      tenant: flags.tenant,
+      platform: flags.platform,
+      campaignExternalId: flags.campaign,
+      factor: optionalNumber(flags.factor),
+      fromDate: flags.from,
+      toDate: flags.to,
+    });
+    const anomaly = await state.addAnomaly(newAnomalyOf(input, await engine.today()));
+    console.log(`Added anomaly ${anomaly.id}.`);
+    printAnomalies([anomaly]);
+  } else if (command === "anomaly" && subcommand === "clear" && rest.length <= 1) {
+    const cleared = await state.clearAnomalies({
+      ...(rest[0] ? { id: rest[0] } : {}),
+      ...(flags.tenant ? { tenant: flags.tenant } : {}),
+    });
+    console.log(`Cleared ${cleared} anomal${cleared === 1 ? "y" : "ies"}.`);
   } else {
     throw new UsageError(`Unknown command: ${positionals.join(" ")}`);
   }
@@ -95,6 +133,10 @@ function parseArgsOrExit() {
         probability: { type: "string" },
         remaining: { type: "string" },
         "delay-ms": { type: "string" },
+        campaign: { type: "string" },
+        factor: { type: "string" },
+        from: { type: "string" },
+        to: { type: "string" },
       },
     });
   } catch (error) {
@@ -135,5 +177,24 @@ function printFaults(faults: SandboxFault[]) {
       ...(fault.kind === "slow" ? [`delay-ms=${fault.delayMs}`] : []),
     ];
     console.log(`${fault.id}  ${parts.join("  ")}`);
+  }
+}
+
+function printAnomalies(anomalies: SandboxAnomaly[]) {
+  if (anomalies.length === 0) {
+    console.log("No anomalies.");
+    return;
+  }
+  for (const anomaly of anomalies) {
+    const parts = [
+      anomaly.kind,
+      `tenant=${anomaly.tenant ?? "all"}`,
+      `platform=${anomaly.platform ?? "all"}`,
+      `campaign=${anomaly.campaignExternalId ?? "all"}`,
+      `factor=${anomaly.factor}`,
+      `from=${anomaly.fromDate}`,
+      `to=${anomaly.toDate ?? "open"}`,
+    ];
+    console.log(`${anomaly.id}  ${parts.join("  ")}`);
   }
 }

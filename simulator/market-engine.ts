@@ -15,7 +15,7 @@ import { attributedConversions, attributedOrderCount, ordersOfDay, organicOrderC
 import { PROFILES } from "./market/profiles.ts";
 import { randomDigits, roundTo2 } from "./market/random.ts";
 import type { MarketEngine, SimCampaign, SimCampaignStatus, SimDailyMetric, SimOrder } from "./sandbox-kit.ts";
-import type { SandboxCampaignChange, SandboxStateRepository } from "./sandbox-state-repository.ts";
+import type { SandboxAnomaly, SandboxCampaignChange, SandboxStateRepository } from "./sandbox-state-repository.ts";
 
 /**
  * The sandbox's market: one deterministic set of ad accounts, campaigns and a store per tenant.
@@ -186,6 +186,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       if (models.length === 0 || fromDay > toDay) return [];
       const days = daySpan(fromDay, toDay);
       const timelines = await timelinesOf(tenant, platform, models);
+      const anomalies = await state.listAnomalies({ tenant, platform });
       const rows: SimDailyMetric[] = [];
       for (const timeline of timelines) {
         forEachRunningDay(timeline, days, (index, dailyBudgetMinor) => {
@@ -193,7 +194,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
           const outcome = simulateDay(timeline.model, day, days.annual[index]!, dailyBudgetMinor);
           const age = today - day;
           const lag = age < CONVERSION_LAG.length ? CONVERSION_LAG[age]! : 1;
-          rows.push({
+          const row: SimDailyMetric = {
             campaignId: timeline.model.id,
             date: days.dates[index]!,
             impressions: outcome.impressions,
@@ -202,7 +203,8 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
             conversions: lag === 1 ? outcome.conversions : roundTo2(outcome.conversions * lag),
             conversionValueMinor:
               lag === 1 ? outcome.conversionValueMinor : Math.round(outcome.conversionValueMinor * lag),
-          });
+          };
+          rows.push(anomalies.length === 0 ? row : withAnomalies(row, anomalies));
         });
       }
       return rows;
@@ -330,6 +332,35 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     }
     return cumulative[day - STORE_EPOCH_DAY]!;
   }
+}
+
+/**
+ * A row as the injected anomalies make it: a spend spike buys proportionally more impressions and
+ * clicks but no more conversions; a conversion drop loses conversions and their value. Only the
+ * platform's reports change: the store's orders and the campaign's own model do not.
+ */
+function withAnomalies(row: SimDailyMetric, anomalies: readonly SandboxAnomaly[]): SimDailyMetric {
+  let result = row;
+  for (const anomaly of anomalies) {
+    const isOn = row.date >= anomaly.fromDate && (anomaly.toDate === null || row.date <= anomaly.toDate);
+    const isFor = anomaly.campaignExternalId === null || anomaly.campaignExternalId === row.campaignId;
+    if (!isOn || !isFor) continue;
+    const factor = anomaly.factor;
+    result =
+      anomaly.kind === "spend_spike"
+        ? {
+            ...result,
+            spendMinor: Math.round(result.spendMinor * factor),
+            impressions: Math.round(result.impressions * factor),
+            clicks: Math.round(result.clicks * factor),
+          }
+        : {
+            ...result,
+            conversions: roundTo2(result.conversions * factor),
+            conversionValueMinor: Math.round(result.conversionValueMinor * factor),
+          };
+  }
+  return result;
 }
 
 function groupChanges(changes: SandboxCampaignChange[]): Map<string, SandboxCampaignChange[]> {

@@ -8,6 +8,7 @@ import type { SandboxDatabase } from "./lib/database.ts";
 import { PLATFORM_IDS, type PlatformId } from "./lib/platform-ids.ts";
 import type { SandboxRateLimit } from "./lib/rate-limit.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
+import { newAnomalyOf, sandboxAnomalyInput, toAnomalyDto } from "./sandbox-anomalies.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxFaults } from "./sandbox-faults.ts";
 import {
@@ -143,6 +144,9 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
           `GET ${base}/_admin/faults`,
           `POST ${base}/_admin/faults {"kind", "tenant"?, "platform"?, "probability"?, "remaining"?, "delayMs"?}`,
           `DELETE ${base}/_admin/faults`,
+          `GET ${base}/_admin/anomalies`,
+          `POST ${base}/_admin/anomalies {"kind", "tenant"?, "platform"?, "campaignExternalId"?, "factor"?, "fromDate"?, "toDate"?}`,
+          `DELETE ${base}/_admin/anomalies[/<id>][?tenant=<id>]`,
         ],
       },
     });
@@ -211,6 +215,31 @@ function createAdminRoutes(input: {
 
   admin.delete("/faults", async (c) => {
     await state.clearFaults();
+    return c.body(null, 204);
+  });
+
+  // Injected anomalies: a spend spike or a conversion drop for a tenant, platform and campaign.
+  admin.get("/anomalies", async (c) => {
+    const tenant = c.req.query("tenant");
+    const anomalies = await state.listAnomalies(tenant ? { tenant } : {});
+    return c.json({ anomalies: anomalies.map(toAnomalyDto) });
+  });
+
+  admin.post("/anomalies", async (c) => {
+    const parsed = sandboxAnomalyInput.safeParse(await readJson(c));
+    if (!parsed.success) return invalidRequest(c, parsed.error);
+    const anomaly = await state.addAnomaly(newAnomalyOf(parsed.data, await today()));
+    return c.json(toAnomalyDto(anomaly), 201);
+  });
+
+  admin.delete("/anomalies", async (c) => {
+    const tenant = c.req.query("tenant");
+    return c.json({ cleared: await state.clearAnomalies(tenant ? { tenant } : {}) });
+  });
+
+  admin.delete("/anomalies/:id", async (c) => {
+    const cleared = await state.clearAnomalies({ id: c.req.param("id") });
+    if (cleared === 0) return c.json({ error: { code: "not_found", message: "No anomaly has this id." } }, 404);
     return c.body(null, 204);
   });
 

@@ -65,6 +65,36 @@ export interface NewSandboxFault {
   delayMs?: number;
 }
 
+export const ANOMALY_KINDS = ["spend_spike", "conversion_drop"] as const;
+export type AnomalyKind = (typeof ANOMALY_KINDS)[number];
+
+/**
+ * An injected anomaly: from `fromDate` (through `toDate`, or for good) the matching campaigns'
+ * spend (with its impressions and clicks), or their conversions (with their value), are multiplied
+ * by `factor`. A null tenant, platform or campaign matches every one.
+ */
+export interface SandboxAnomaly {
+  id: string;
+  tenant: string | null;
+  platform: PlatformId | null;
+  campaignExternalId: string | null;
+  kind: AnomalyKind;
+  factor: number;
+  fromDate: string;
+  toDate: string | null;
+  createdAt: string;
+}
+
+export type NewSandboxAnomaly = Omit<
+  SandboxAnomaly,
+  "id" | "createdAt" | "tenant" | "platform" | "campaignExternalId" | "toDate"
+> & {
+  tenant?: string | null;
+  platform?: PlatformId | null;
+  campaignExternalId?: string | null;
+  toDate?: string | null;
+};
+
 export interface SandboxStateRepository {
   getClockOffsetDays(): Promise<number>;
   /** Moves the sandbox clock and returns the new offset. */
@@ -87,6 +117,11 @@ export interface SandboxStateRepository {
   clearFaults(): Promise<number>;
   /** Uses one hit of a limited fault; false when none was left (another call took the last one). */
   takeFaultHit(id: string): Promise<boolean>;
+  addAnomaly(anomaly: NewSandboxAnomaly): Promise<SandboxAnomaly>;
+  /** Oldest first; with a filter, those a tenant's (or every tenant's) platform would apply. */
+  listAnomalies(filter?: { tenant?: string; platform?: string }): Promise<SandboxAnomaly[]>;
+  /** Removes one anomaly, a tenant's, or all; returns how many. */
+  clearAnomalies(filter?: { id?: string; tenant?: string }): Promise<number>;
 }
 
 let lastInstant = 0;
@@ -285,6 +320,64 @@ export function createSandboxStateRepository(db: Kysely<SandboxDatabase>): Sandb
 
     async clearFaults() {
       const result = await db.deleteFrom("sandbox_faults").executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async addAnomaly(anomaly) {
+      const stored: SandboxAnomaly = {
+        id: randomUUID(),
+        tenant: anomaly.tenant ?? null,
+        platform: anomaly.platform ?? null,
+        campaignExternalId: anomaly.campaignExternalId ?? null,
+        kind: anomaly.kind,
+        factor: anomaly.factor,
+        fromDate: anomaly.fromDate,
+        toDate: anomaly.toDate ?? null,
+        createdAt: nextCreatedAt(),
+      };
+      await db
+        .insertInto("sandbox_anomalies")
+        .values({
+          id: stored.id,
+          tenant: stored.tenant,
+          platform: stored.platform,
+          campaign_external_id: stored.campaignExternalId,
+          kind: stored.kind,
+          factor: stored.factor,
+          from_date: stored.fromDate,
+          to_date: stored.toDate,
+          created_at: stored.createdAt,
+        })
+        .execute();
+      return stored;
+    },
+
+    async listAnomalies(filter = {}) {
+      let query = db.selectFrom("sandbox_anomalies").selectAll();
+      const { tenant, platform } = filter;
+      if (tenant !== undefined)
+        query = query.where((eb) => eb.or([eb("tenant", "is", null), eb("tenant", "=", tenant)]));
+      if (platform !== undefined)
+        query = query.where((eb) => eb.or([eb("platform", "is", null), eb("platform", "=", platform)]));
+      const rows = await query.orderBy("created_at").orderBy("id").execute();
+      return rows.map((row) => ({
+        id: row.id,
+        tenant: row.tenant,
+        platform: row.platform as PlatformId | null,
+        campaignExternalId: row.campaign_external_id,
+        kind: row.kind as AnomalyKind,
+        factor: Number(row.factor),
+        fromDate: row.from_date,
+        toDate: row.to_date,
+        createdAt: row.created_at,
+      }));
+    },
+
+    async clearAnomalies(filter = {}) {
+      let query = db.deleteFrom("sandbox_anomalies");
+      if (filter.id !== undefined) query = query.where("id", "=", filter.id);
+      if (filter.tenant !== undefined) query = query.where("tenant", "=", filter.tenant);
+      const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 

@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 
 /**
- * The sandbox's own tables (created by the host's migrations 0006 and 0007). The host passes a
+ * The sandbox's own tables (created by the host's migrations 0006, 0007 and 0012). The host passes a
  * Kysely instance over its database; the sandbox reads and writes only these.
  */
 export interface SandboxDatabase {
@@ -9,6 +9,7 @@ export interface SandboxDatabase {
   sandbox_campaign_changes: SandboxCampaignChangeTable;
   sandbox_faults: SandboxFaultTable;
   sandbox_created_campaigns: SandboxCreatedCampaignTable;
+  sandbox_anomalies: SandboxAnomalyTable;
 }
 
 export interface SandboxSettingTable {
@@ -49,5 +50,18 @@ export interface SandboxFaultTable {
   probability: Generated<number>;
   remaining: number | null;
   delay_ms: Generated<number>;
+  created_at: string;
+}
+
+export interface SandboxAnomalyTable {
+  id: string;
+  tenant: string | null;
+  platform: string | null;
+  campaign_external_id: string | null;
+  /** spend_spike | conversion_drop */
+  kind: string;
+  factor: number;
+  from_date: string;
+  to_date: string | null;
   created_at: string;
 }
