@@ -160,11 +160,7 @@ const labelText = z
   .regex(/^[^\u0000-\u001f,]+$/, "A label has no commas or control characters.");
 
 const amountMinor = (message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .min(0, message)
-    .max(100_000_000_000, message);
+  z.number({ error: message }).int(message).min(0, message).max(100_000_000_000, message);
 
 export const actionSchema = z.discriminatedUnion(
   "kind",
@@ -272,10 +268,7 @@ export const ruleDefinitionSchema = z.object({
   scope: scopeSchema,
   conditions: z.object({
     match: z.enum(MATCHES),
-    groups: z
-      .array(conditionGroupSchema)
-      .min(1, "Add at least one condition.")
-      .max(5, "A rule has at most 5 groups."),
+    groups: z.array(conditionGroupSchema).min(1, "Add at least one condition.").max(5, "A rule has at most 5 groups."),
   }),
   minimumData: z.array(minimumDataSchema).max(4),
   lag: lagSchema,
@@ -287,8 +280,7 @@ export const ruleDefinitionSchema = z.object({
     .superRefine((actions, context) => {
       const kinds = actions.map((action) => action.kind);
       const budgetActions = kinds.filter((kind) => kind === "set_budget" || kind === "change_budget").length;
-      if (budgetActions > 1)
-        context.addIssue({ code: "custom", message: "A rule changes the budget at most once." });
+      if (budgetActions > 1) context.addIssue({ code: "custom", message: "A rule changes the budget at most once." });
       if (kinds.includes("pause") && kinds.includes("enable"))
         context.addIssue({ code: "custom", message: "A rule cannot both pause and enable a campaign." });
     }),

@@ -174,6 +174,14 @@ export async function syncConnection(
       await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
       return { outcome: "skipped" };
     }
+    // What the platform's recent days look like now, for the rules' conversion lag model. Secondary
+    // to the sync itself: a failure here is logged, and the next sync records again.
+    if (plan.lagToday)
+      await deps.syncs
+        .recordConversionLag(connection.organizationId, connection.platform, plan.lagToday)
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error, connection: connection.id }, "recording conversion lag failed"),
+        );
     await deps.syncs.finishRun(run.id, "succeeded", null, new Date());
     await deps.connections.markSynced(connection.id, new Date());
     return { outcome: "succeeded" };
@@ -222,7 +230,7 @@ async function planSteps(
   request: SyncRequest,
   now: Date,
   resumed: SyncRunRecord | null,
-): Promise<{ window: DateRange; steps: Step[] }> {
+): Promise<{ window: DateRange; steps: Step[]; lagToday?: CalendarDate }> {
   const platform = connection.platform as PlatformId;
   const days =
     request.kind === "backfill" || !connection.lastSyncedAt
@@ -252,9 +260,11 @@ async function planSteps(
     (account) => account.isManaged,
   );
   const localToday = (account: AdAccountRecord): CalendarDate => calendarDateIn(account.timeZone, now);
-  const to =
-    resumed?.windowTo ??
-    accounts.map(localToday).reduce((latest, date) => (date > latest ? date : latest), calendarDateIn("UTC", now));
+  // The accounts' latest local date: "today" for the window and for the lag model's ages.
+  const latestToday = accounts
+    .map(localToday)
+    .reduce((latest, date) => (date > latest ? date : latest), calendarDateIn("UTC", now));
+  const to = resumed?.windowTo ?? latestToday;
   const window = { from: resumed?.windowFrom ?? addDays(to, -(days - 1)), to };
   const steps: Step[] = [];
   for (const account of accounts) {
@@ -290,7 +300,7 @@ async function planSteps(
       });
     }
   }
-  return { window, steps };
+  return { window, steps, lagToday: latestToday };
 }
 
 /** The late-conversion window, stretched back to the last sync when that is older. */

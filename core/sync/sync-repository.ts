@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { refreshMetricRollups, refreshStoreRollups } from "#core/analytics/analytics-rollups.ts";
 import type { SyncHistory, SyncRunRecord } from "#core/connections/sync-history.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "#core/shared/connector-port.ts";
 import type { SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
@@ -38,7 +39,15 @@ export interface SyncRepository extends SyncHistory {
     rows: Array<ExternalDailyMetric & { campaignId: string }>,
   ): Promise<number>;
   upsertOrders(organizationId: string, connectionId: string, orders: ExternalOrder[]): Promise<number>;
+  /**
+   * Records an ad platform's conversions per day of the last LAG_SNAPSHOT_AGES days as stored now,
+   * at their age (today − the day), for the rules' conversion lag model; the latest sync of a day wins.
+   */
+  recordConversionLag(organizationId: string, platform: string, today: string): Promise<number>;
 }
+
+/** Ages 0 … 13 are recorded; a day 14 days old counts as mature (core/rules/conversion-lag.ts). */
+export const LAG_SNAPSHOT_AGES = 14;
 
 // SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. 10 values a row.
 const METRIC_ROWS_PER_STATEMENT = 2_000;
@@ -286,6 +295,44 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
         await refreshStoreRollups(trx, organizationId, connectionId, days[0] as string, days.at(-1) as string);
       });
       return orders.length;
+    },
+    async recordConversionLag(organizationId, platform, today) {
+      const from = addDays(today, -(LAG_SNAPSHOT_AGES - 1));
+      const days = await db
+        .selectFrom("campaign_daily_metrics as m")
+        .innerJoin("campaigns as c", "c.id", "m.campaign_id")
+        .innerJoin("ad_accounts as a", "a.id", "c.ad_account_id")
+        .innerJoin("connections as n", "n.id", "a.connection_id")
+        .where("m.organization_id", "=", organizationId)
+        .where("n.platform", "=", platform)
+        .where("m.date", ">=", from)
+        .where("m.date", "<=", today)
+        .groupBy("m.date")
+        .select(["m.date", sql<number>`sum(m.conversions)`.as("conversions")])
+        .execute();
+      if (days.length === 0) return 0;
+      const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+      const observedAt = now();
+      await db
+        .insertInto("conversion_lag_snapshots")
+        .values(
+          days.map((day) => ({
+            organization_id: organizationId,
+            platform,
+            date: day.date,
+            age_days: Math.round((dayMs(today) - dayMs(day.date)) / 86_400_000),
+            conversions: Number(day.conversions),
+            observed_at: observedAt,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(["organization_id", "platform", "date", "age_days"]).doUpdateSet({
+            conversions: sql`excluded.conversions`,
+            observed_at: sql`excluded.observed_at`,
+          }),
+        )
+        .execute();
+      return days.length;
     },
   };
 }

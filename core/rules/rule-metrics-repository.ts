@@ -1,0 +1,243 @@
+/**
+ * What the rule engine reads: the organization's time zone, its visible campaigns with their labels
+ * and daily metrics, the store's revenue and all ad spend per currency and day (blended ROAS), the
+ * goals' targets and the conversion lag model. A handful of queries per context, whatever the number
+ * of rules evaluated against it.
+ */
+import { type Kysely, sql } from "kysely";
+import { isVisibleAccount, visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
+import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
+import type { Database } from "#core/db/schema.ts";
+import { isAdPlatform } from "#core/shared/platforms.ts";
+import { computeLagModel, LAG_AGES, LAG_LOOKBACK_DAYS, type LagModel } from "./conversion-lag.ts";
+import {
+  buildEvaluationContext,
+  type CampaignFacts,
+  type DailyMetricRow,
+  type EvaluationContext,
+} from "./evaluation-context.ts";
+
+/** The organization's time zone: its owner's profile's, UTC when none is set or it is not a zone. */
+export async function organizationTimeZone(db: Kysely<Database>, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom("member")
+    .innerJoin("user_profiles", "user_profiles.id", "member.userId")
+    .select("user_profiles.timezone")
+    .where("member.organizationId", "=", organizationId)
+    .where("member.role", "=", "owner")
+    .orderBy("member.createdAt")
+    .executeTakeFirst();
+  const zone = row?.timezone;
+  if (!zone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The lag model from the sync's snapshots and the stored daily totals (conversion-lag.ts). */
+export async function measureConversionLag(
+  db: Kysely<Database>,
+  organizationId: string,
+  today: CalendarDate,
+): Promise<LagModel> {
+  const from = addDays(today, -(LAG_AGES + LAG_LOOKBACK_DAYS));
+  const [snapshots, days] = await Promise.all([
+    db
+      .selectFrom("conversion_lag_snapshots")
+      .select(["platform", "date", "age_days", "conversions"])
+      .where("organization_id", "=", organizationId)
+      .where("date", ">=", from)
+      .where("date", "<=", today)
+      .execute(),
+    db
+      .selectFrom("ad_account_daily_metrics as r")
+      .innerJoin("ad_accounts as a", "a.id", "r.ad_account_id")
+      .innerJoin("connections as n", "n.id", "a.connection_id")
+      .where("r.organization_id", "=", organizationId)
+      .where("r.date", ">=", from)
+      .where("r.date", "<=", today)
+      .where(isVisibleAccount)
+      .groupBy(["n.platform", "r.date"])
+      .select([
+        "n.platform",
+        "r.date",
+        sql<number>`sum(r.clicks)`.as("clicks"),
+        sql<number>`sum(r.conversions)`.as("conversions"),
+      ])
+      .execute(),
+  ]);
+  return computeLagModel({
+    today,
+    snapshots: snapshots.map((row) => ({
+      platform: row.platform,
+      date: row.date,
+      ageDays: Number(row.age_days),
+      conversions: Number(row.conversions),
+    })),
+    days: days.map((row) => ({
+      platform: row.platform,
+      date: row.date,
+      clicks: Number(row.clicks),
+      conversions: Number(row.conversions),
+    })),
+  });
+}
+
+export interface LoadContextOptions {
+  /** The organization's date; the last day loaded. */
+  today: CalendarDate;
+  /** Days loaded, today included (requiredHistoryDays in rule-windows.ts says how many a rule needs). */
+  days: number;
+  /** Only these campaigns (a rule's list scope); all visible campaigns otherwise. */
+  campaignIds?: readonly string[];
+  now?: Date;
+  /** Known already; read from the owner's profile otherwise. */
+  timeZone?: string;
+}
+
+/** Everything the engine needs for the organization's rules on `today`, in a few queries. */
+export async function loadEvaluationContext(
+  db: Kysely<Database>,
+  organizationId: string,
+  options: LoadContextOptions,
+): Promise<EvaluationContext> {
+  const from = addDays(options.today, -(Math.max(1, options.days) - 1));
+  const ids = options.campaignIds ? [...new Set(options.campaignIds)] : null;
+  if (ids && ids.length === 0)
+    return buildEvaluationContext({
+      today: options.today,
+      now: options.now ?? new Date(),
+      timeZone: options.timeZone ?? (await organizationTimeZone(db, organizationId)),
+      days: options.days,
+      campaigns: [],
+      metrics: [],
+    });
+
+  let campaignQuery = visibleCampaigns(db, organizationId, { removed: "exclude" }).select([
+    "c.id",
+    "n.platform",
+    "c.ad_account_id",
+    "c.name",
+    "c.status",
+    "c.daily_budget_minor",
+    "c.currency",
+  ]);
+  // By name, then id: the same order every time (a run's limits take campaigns in this order).
+  campaignQuery = campaignQuery.orderBy("c.name").orderBy("c.id");
+  if (ids) campaignQuery = campaignQuery.where("c.id", "in", ids);
+  let metricQuery = db
+    .selectFrom("campaign_daily_metrics")
+    .select(["campaign_id", "date", "impressions", "clicks", "spend_minor", "conversions", "conversion_value_minor"])
+    .where("organization_id", "=", organizationId)
+    .where("date", ">=", from)
+    .where("date", "<=", options.today);
+  if (ids) metricQuery = metricQuery.where("campaign_id", "in", ids);
+  let labelQuery = db
+    .selectFrom("campaign_labels")
+    .select(["campaign_id", "label"])
+    .where("organization_id", "=", organizationId);
+  if (ids) labelQuery = labelQuery.where("campaign_id", "in", ids);
+
+  const [timeZone, campaignRows, labelRows, metricRows, revenueRows, spendRows, goalRows, lag] = await Promise.all([
+    options.timeZone ?? organizationTimeZone(db, organizationId),
+    campaignQuery.execute(),
+    labelQuery.execute(),
+    metricQuery.execute(),
+    db
+      .selectFrom("store_order_daily_revenue as r")
+      .innerJoin("connections as n", "n.id", "r.connection_id")
+      .where("r.organization_id", "=", organizationId)
+      .where("n.status", "!=", "disconnected")
+      .where("r.date", ">=", from)
+      .where("r.date", "<=", options.today)
+      .groupBy(["r.date", "r.currency"])
+      .select(["r.date", "r.currency", sql<number>`sum(r.revenue_minor)`.as("amount")])
+      .execute(),
+    db
+      .selectFrom("ad_account_daily_metrics as r")
+      .innerJoin("ad_accounts as a", "a.id", "r.ad_account_id")
+      .innerJoin("connections as n", "n.id", "a.connection_id")
+      .where("r.organization_id", "=", organizationId)
+      .where("r.date", ">=", from)
+      .where("r.date", "<=", options.today)
+      .where(isVisibleAccount)
+      .groupBy(["r.date", "r.currency"])
+      .select(["r.date", "r.currency", sql<number>`sum(r.spend_minor)`.as("amount")])
+      .execute(),
+    db
+      .selectFrom("goals")
+      .select(["scope", "target_kind", "target_cpa_minor", "target_roas", "currency"])
+      .where("organization_id", "=", organizationId)
+      .execute(),
+    measureConversionLag(db, organizationId, options.today),
+  ]);
+
+  const labels = new Map<string, string[]>();
+  for (const row of labelRows) {
+    const list = labels.get(row.campaign_id);
+    if (list) list.push(row.label);
+    else labels.set(row.campaign_id, [row.label]);
+  }
+  const campaigns: CampaignFacts[] = [];
+  for (const row of campaignRows) {
+    if (!isAdPlatform(row.platform)) continue;
+    campaigns.push({
+      id: row.id,
+      name: row.name,
+      platform: row.platform,
+      adAccountId: row.ad_account_id,
+      status: row.status,
+      dailyBudgetMinor: row.daily_budget_minor == null ? null : Number(row.daily_budget_minor),
+      currency: row.currency,
+      labels: (labels.get(row.id) ?? []).sort(),
+    });
+  }
+  // One row object reused: the builder reads each row once, and 10,000 campaigns × 90 days would
+  // otherwise be 900,000 short-lived objects.
+  function* metrics(): Generator<DailyMetricRow> {
+    const row: DailyMetricRow = {
+      campaignId: "",
+      date: "",
+      impressions: 0,
+      clicks: 0,
+      spendMinor: 0,
+      conversions: 0,
+      conversionValueMinor: 0,
+    };
+    for (const stored of metricRows) {
+      row.campaignId = stored.campaign_id;
+      row.date = stored.date;
+      row.impressions = Number(stored.impressions);
+      row.clicks = Number(stored.clicks);
+      row.spendMinor = Number(stored.spend_minor);
+      row.conversions = Number(stored.conversions);
+      row.conversionValueMinor = Number(stored.conversion_value_minor);
+      yield row;
+    }
+  }
+  return buildEvaluationContext({
+    today: options.today,
+    now: options.now ?? new Date(),
+    timeZone,
+    days: options.days,
+    campaigns,
+    metrics: metrics(),
+    storeRevenue: revenueRows.map((row) => ({
+      date: row.date,
+      currency: row.currency,
+      amountMinor: Number(row.amount),
+    })),
+    adSpend: spendRows.map((row) => ({ date: row.date, currency: row.currency, amountMinor: Number(row.amount) })),
+    // A goal sets the target of its kind (the goals page shows one target per scope).
+    goals: goalRows.map((row) => ({
+      scope: row.scope,
+      targetCpaMinor: row.target_kind === "cpa" && row.target_cpa_minor != null ? Number(row.target_cpa_minor) : null,
+      targetRoas: row.target_kind === "roas" && row.target_roas != null ? Number(row.target_roas) : null,
+      currency: row.currency,
+    })),
+    lag,
+  });
+}
