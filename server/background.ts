@@ -1,6 +1,10 @@
 import type { Env } from "#core/config/env.ts";
+import { MONITORING_INTERVAL_MS, registerMonitoringJobs } from "#core/monitoring/monitoring-jobs.ts";
+import { DIGEST_TICK_MS, queueDigestRun, registerNotificationJobs } from "#core/notifications/notification-jobs.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import { registerRuleJobs } from "#core/rules/rule-scheduler.ts";
 import { registerSyncJobs } from "#core/sync/sync-jobs.ts";
+import { registerWebhookJobs } from "#core/webhooks/webhook-jobs.ts";
 import type { ServerServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;
@@ -25,7 +29,16 @@ export async function startBackgroundWork({
   services: ServerServices;
   logger: Logger;
 }): Promise<BackgroundWork> {
-  registerSyncJobs(services.jobs, services.sync);
+  // After each good sync of an ad platform, the organization's monitoring run is queued (besides the hourly one).
+  registerSyncJobs(services.jobs, services.sync, async (completed) => {
+    await services.monitoringSchedule
+      .queueMonitoringAfterSync(completed)
+      .catch((error: unknown) => logger.warn({ err: error }, "monitoring run after sync not queued"));
+  });
+  registerMonitoringJobs(services.jobs, services.monitoring);
+  registerWebhookJobs(services.jobs, services.webhooks);
+  registerNotificationJobs(services.jobs, services.notifications);
+  registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
   await services.jobs.start();
   const tick = async () => {
     try {
@@ -36,14 +49,41 @@ export async function startBackgroundWork({
     } catch (error) {
       logger.warn({ err: error }, "sync scheduler tick failed");
     }
+    try {
+      // Each due slot of a rule is claimed once across nodes and queued; its job acts as the rule.
+      const queued = await services.rulesBackground.queueDueRules();
+      if (queued > 0) logger.info({ queued }, "rule runs queued");
+    } catch (error) {
+      logger.warn({ err: error }, "rule scheduler tick failed");
+    }
+    try {
+      // A delivery whose job was lost (a crash between storing and queueing) is queued again.
+      await services.webhooks.queueDueWebhookDeliveries();
+    } catch (error) {
+      logger.warn({ err: error }, "webhook sweep failed");
+    }
   };
   const timer = setInterval(() => void tick(), SCHEDULER_TICK_MS);
   timer.unref();
+  // The daily digests: a run every few minutes sends those that are due (08:00 in each person's zone).
+  const queueDigests = () =>
+    void queueDigestRun(services.jobs).catch((error: unknown) => logger.warn({ err: error }, "digest run not queued"));
+  const digestTimer = setInterval(queueDigests, DIGEST_TICK_MS);
+  digestTimer.unref();
+  // Monitoring, hourly for every organization with a connection (syncs run every 30 minutes by default).
+  const queueMonitoring = () =>
+    void services.monitoringSchedule
+      .queueMonitoringRuns()
+      .catch((error: unknown) => logger.warn({ err: error }, "monitoring runs not queued"));
+  const monitoringTimer = setInterval(queueMonitoring, MONITORING_INTERVAL_MS);
+  monitoringTimer.unref();
   void tick();
   logger.info({ queue: services.jobs.kind, intervalMinutes: env.SYNC_INTERVAL_MINUTES }, "background jobs started");
   return {
     async stop() {
       clearInterval(timer);
+      clearInterval(digestTimer);
+      clearInterval(monitoringTimer);
       // A sync cut short resumes at the next start, so shutdown does not wait long for one.
       await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },

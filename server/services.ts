@@ -3,12 +3,13 @@ import { createLocalFileStorage } from "#adapters/file-storage.ts";
 import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createPgBossJobQueue } from "#adapters/jobs/pg-boss-job-queue.ts";
 import { createMailer } from "#adapters/mailer.ts";
-import { createOutboundFetch } from "#adapters/outbound-http.ts";
+import { classifyAddress, createOutboundFetch } from "#adapters/outbound-http.ts";
 import type { AppServices } from "#app/lib/app-services.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
 import { createAccountsModule } from "#core/accounts/accounts-module.ts";
 import { createAuthServer } from "#core/accounts/auth-server.ts";
 import { createIdentityRepository, type IdentityRepository } from "#core/accounts/identity-repository.ts";
+import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
 import { createAnalyticsModule } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
@@ -20,17 +21,34 @@ import { createSyncSchedule, type SyncSchedule } from "#core/connections/sync-sc
 import { createDashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { createGoalsModule } from "#core/goals/goals-module.ts";
+import { MONITORING_CATALOG, monitoringAlertText } from "#core/monitoring/monitoring-alert-text.ts";
+import { createMonitoringSchedule, type MonitoringSchedule } from "#core/monitoring/monitoring-jobs.ts";
+import { createMonitoringModule, type MonitoringModule } from "#core/monitoring/monitoring-module.ts";
+import { createNotificationsModule } from "#core/notifications/notifications-module.ts";
+import { vapidSubjectFor } from "#core/notifications/web-push.ts";
 import { createOnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
+import { ruleAlertsText } from "#core/rules/rule-alerts-text.ts";
+import { createRuleEngine } from "#core/rules/rule-engine.ts";
+import { organizationTimeZone } from "#core/rules/rule-metrics-repository.ts";
+import {
+  createRulesBackground,
+  createRulesModule,
+  type RulesBackground,
+  type RulesModuleDependencies,
+} from "#core/rules/rules-module.ts";
+import { RULE_ALERTS_CATALOG } from "#core/rules/run-rule.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
 import { createSiteModule } from "#core/site/site-module.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
 import { createSyncModule, type SyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
+import { WEBHOOK_ALERTS_CATALOG, webhookAlertsText } from "#core/webhooks/webhook-alerts-text.ts";
+import { createWebhooksModule } from "#core/webhooks/webhooks-module.ts";
 import { createSandboxApp } from "#simulator/sandbox-app.ts";
 import { SANDBOX_PLATFORMS } from "#simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "#simulator/sandbox-state-repository.ts";
@@ -53,10 +71,16 @@ export interface ServerServices extends AppServices {
   sync: SyncModule;
   /** The scheduler's tick: queue the due syncs, forget stale connect flows. */
   syncSchedule: SyncSchedule;
+  /** Anomalies and operations alerts, which the queue's monitoring jobs run. */
+  monitoring: MonitoringModule;
+  /** The hourly tick that queues a monitoring run per organization. */
+  monitoringSchedule: MonitoringSchedule;
   /** Reads of better-auth's tables for the auth routes' own rules and the demo seed. */
   identities: IdentityRepository;
   /** Uploaded files (avatars), served at /media. */
   storage: FileStorage;
+  /** The rules' scheduler tick and the worker of their queue. */
+  rulesBackground: RulesBackground;
   /** The database handle, for /healthz. */
   database: DatabaseHandle;
   /** The rate-limit counters: the auth routes count on them, the boot prunes old windows. */
@@ -128,6 +152,24 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       appUrl: env.APP_URL,
     },
   });
+  // Rules act through the campaigns slice as the rule itself, with the background retry policy:
+  // nobody waits on a scheduled run, and a platform's hiccup should not fail its change.
+  const ruleCampaigns = createCampaignsModule({
+    db: database.db,
+    openAdPlatform: createAdPlatformAccess({ db: database.db, connectors, cipher }).openAdPlatform,
+    analytics,
+  });
+  const rulesDependencies: RulesModuleDependencies = {
+    db: database.db,
+    clock: adsClock,
+    jobs,
+    engine: createRuleEngine({ db: database.db, clock: adsClock }),
+    timeZoneOf: (organizationId) => organizationTimeZone(database.db, organizationId),
+    applyCampaignChanges: ruleCampaigns.applyCampaignChanges,
+    setCampaignLabels: ruleCampaigns.setCampaignLabels,
+    notify: (notification) => services.notifications.notify(notification),
+    publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
+  };
   const services: ServerServices = {
     database,
     rateLimits,
@@ -164,6 +206,55 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     syncSchedule: createSyncSchedule({ db: database.db, requestSync: connectionsModule.requestSync }),
     sandbox: null,
     apiKeys,
+    webhooks: createWebhooksModule({
+      db: database.db,
+      cipher,
+      jobs,
+      // Webhook URLs are user-typed too: a second guard, with the webhooks' own private-network switch.
+      fetch: createOutboundFetch({
+        requireHttps: env.isProduction,
+        allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+        timeoutMs: 10_000,
+        maxResponseBytes: 1024 * 1024,
+      }),
+      addressPolicy: { requireHttps: env.isProduction, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE, classifyAddress },
+      appUrl: env.APP_URL,
+      // A delivery that gave up after a day tells the team.
+      notify: (notification) => services.notifications.notify(notification),
+    }),
+    notifications: createNotificationsModule({
+      db: database.db,
+      preferences: createPreferencesRepository(database.db),
+      // The catalogs notifications are raised from, by name: the rules' and monitoring's go here.
+      messageCatalogs: {
+        [MONITORING_CATALOG]: monitoringAlertText,
+        [RULE_ALERTS_CATALOG]: ruleAlertsText,
+        [WEBHOOK_ALERTS_CATALOG]: webhookAlertsText,
+      },
+      mailer,
+      cipher,
+      authSecret: env.AUTH_SECRET,
+      appUrl: env.APP_URL,
+      publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
+      // A push endpoint comes from a browser: the outbound guard, https only in production.
+      pushFetch: createOutboundFetch({
+        requireHttps: env.isProduction,
+        timeoutMs: 10_000,
+        maxResponseBytes: 64 * 1024,
+      }),
+      vapidSubject: vapidSubjectFor(env.APP_URL, env.MAIL_FROM),
+      requireHttpsPush: env.isProduction,
+      logger,
+    }),
+    monitoring: createMonitoringModule({
+      db: database.db,
+      clock: adsClock,
+      notify: (notification) => services.notifications.notify(notification),
+      publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
+    }),
+    monitoringSchedule: createMonitoringSchedule({ db: database.db, jobs }),
+    rules: createRulesModule(rulesDependencies),
+    rulesBackground: createRulesBackground(rulesDependencies),
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
   };
   if (env.ADS_SANDBOX)

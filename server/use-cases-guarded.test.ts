@@ -20,10 +20,15 @@ const MODULES = [
   "connections",
   "dashboard",
   "goals",
+  "monitoring",
+  "notifications",
   "onboarding",
+  "rules",
+  "rulesBackground",
   "site",
   "sync",
   "syncSchedule",
+  "webhooks",
 ] as const satisfies readonly (keyof ServerServices)[];
 
 /** Members that take no organization actor, and why. */
@@ -37,6 +42,16 @@ const UNGUARDED: Record<string, string> = {
   "connections.receiveStoreKeys": "WooCommerce's server-to-server key POST, bound to a connect flow's state",
   "syncSchedule.queueDueSyncs": "the scheduler itself, which acts through requestSync as the system actor",
   "syncSchedule.forgetExpiredOAuthStates": "the scheduler's housekeeping of abandoned connect flows",
+  "notifications.notify": "the port other slices raise notifications through, each for its own organization",
+  "notifications.getPushPublicKey": "the installation's VAPID public key, which every browser may read",
+  "notifications.sendDailyDigests": "the digest job, which mails each person their own notifications",
+  "notifications.readUnsubscribeLink": "a signed mail link: the token names the person, no session needed",
+  "notifications.unsubscribeFromEmail": "a signed mail link's one-click unsubscribe (RFC 8058)",
+  "webhooks.publishWebhookEvent": "the port other slices publish events through, each for its own organization",
+  "webhooks.deliverWebhook": "the delivery job, for a delivery stored with its organization",
+  "webhooks.queueDueWebhookDeliveries": "the scheduler's sweep of deliveries whose job was lost",
+  "rulesBackground.queueDueRules": "the scheduler itself, which claims each slot once and queues the run",
+  "rulesBackground.workRuleRun": "the rules queue's job, which runs a claimed run as the rule for its organization",
 };
 
 let database: DatabaseHandle;

@@ -6,8 +6,11 @@ import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
 import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { GoalsModule } from "#core/goals/goals-module.ts";
+import type { NotificationsModule } from "#core/notifications/notifications-module.ts";
 import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
+import type { RulesModule } from "#core/rules/rules-module.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
+import type { WebhooksModule } from "#core/webhooks/webhooks-module.ts";
 
 /**
  * What the public API offers pages (server/api/public-api.ts implements it): the reference renders
@@ -42,6 +45,12 @@ export interface AppServices {
   connections: ConnectionsModule;
   /** API keys: Settings → API keys, the /api page's Try it, and the API's authentication. */
   apiKeys: ApiKeysModule;
+  /** Settings → Webhooks: endpoints, secrets, the delivery log and test events; publishing for other slices. */
+  webhooks: WebhooksModule;
+  /** The notification centre, its unread badge, push subscriptions and the mail's unsubscribe. */
+  notifications: NotificationsModule;
+  /** Automation rules: the rules, their preview, backtest, runs, and the "pause all automation" switch. */
+  rules: RulesModule;
   /** What pages use of the public API: the reference's OpenAPI document. */
   publicApi: PublicApiForPages;
 }

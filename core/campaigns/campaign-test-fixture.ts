@@ -17,7 +17,7 @@ import type { CampaignChangeDependencies } from "./campaign-change-dependencies.
 import { createCampaignRepository } from "./campaign-repository.ts";
 import { type CampaignsModule, createCampaignsModule } from "./campaigns-module.ts";
 import { createChangeLogRepository } from "./change-log-repository.ts";
-import { toExternalAccount } from "./platform-target.ts";
+import { type OpenAdPlatform, toExternalAccount } from "./platform-target.ts";
 
 export const CAMPAIGNS_PER_ACCOUNT = 4;
 
@@ -32,6 +32,8 @@ export interface CampaignSandbox {
    * platforms), to look at what a change stored.
    */
   deps: CampaignChangeDependencies;
+  /** The way onto the sandbox's platforms with another retry policy (a background job's). */
+  openAdPlatformWith(retryPolicy: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number }): OpenAdPlatform;
   /** A new organization connected to each platform and synced (1 day of metrics: enough here). */
   connectOrganization(platforms: AdPlatformId[], name?: string): Promise<ConnectedOrganization>;
   /** Runs the sync of a connection again, as the scheduler would. */
@@ -91,6 +93,8 @@ export async function startCampaignSandbox(): Promise<CampaignSandbox> {
     campaigns,
     analytics,
     deps,
+    openAdPlatformWith: (retryPolicy) =>
+      createAdPlatformAccess({ db: sandbox.db, connectors, cipher, retryPolicy }).openAdPlatform,
     async connectOrganization(platforms, name = "Ada") {
       const viewer = await createViewer(sandbox.db, name);
       const actor = userActor({ userId: viewer.userId, name, organizationId: viewer.organizationId, role: "owner" });

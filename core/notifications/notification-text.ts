@@ -61,7 +61,12 @@ export function renderMessage(
     throw new Error(`No notification catalog named "${message.catalog}" is registered.`);
   }
   const t = catalog.textIn(language);
-  const params = formatParams(message.params, language);
+  // `count` stays a number: it picks the plural form ("1 campaign", "3 campaigns").
+  const count = message.params?.count;
+  const params = {
+    ...formatParams(message.params, language),
+    ...(typeof count === "number" ? { count } : {}),
+  };
   const titleKey = `${message.key}.title`;
   const bodyKey = `${message.key}.body`;
   const title = t(titleKey, params);

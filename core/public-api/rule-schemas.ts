@@ -80,7 +80,7 @@ export const ruleRunSchema = ruleRunSummarySchema
         name: z.string(),
         platform: z.string(),
         fired: z.boolean(),
-        outcome: z.enum(["none", "pending", "succeeded", "failed", "skipped"]),
+        outcome: z.enum(["none", "pending", "applying", "succeeded", "failed", "skipped"]),
         trace: z
           .unknown()
           .describe("Each condition's evaluated values, the guard, and the days the lag model left out."),
@@ -89,6 +89,7 @@ export const ruleRunSchema = ruleRunSummarySchema
             kind: z.string(),
             outcome: z.enum(["succeeded", "failed", "skipped", "would_apply"]),
             message: z.string(),
+            reason: z.string().nullable().describe("Why it was held back or capped, as a code."),
             change_id: z.string().nullable().describe("The change log entry (undo it from the campaign's page)."),
           }),
         ),

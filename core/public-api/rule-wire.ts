@@ -65,10 +65,14 @@ export function toWireRun(run: RuleRun) {
       fired: campaign.fired,
       outcome: campaign.outcome,
       trace: campaign.trace,
+      held_back: campaign.heldBack
+        ? { reason: campaign.heldBack.reason, until: campaign.heldBack.until, message: campaign.heldBack.message }
+        : null,
       actions: campaign.actions.map((action) => ({
         kind: action.kind,
         outcome: action.outcome,
         message: action.message,
+        reason: action.reason ?? null,
         change_id: action.changeId,
       })),
     })),

@@ -57,8 +57,17 @@ export type RuleActionOutcome = "succeeded" | "failed" | "skipped" | "would_appl
 export interface RuleActionResult {
   kind: RuleDefinition["actions"][number]["kind"];
   outcome: RuleActionOutcome;
-  /** What it did or would do, or why not, in words ("Paused", "Budget 50.00 → 60.00", "In cooldown until …"). */
+  /** What it did or would do, or why not, in English words (the API and the log); the screens use `reason`. */
   message: string;
+  /**
+   * Why it was held back or capped, as a code the screens translate: cooldown, max_actions_per_run,
+   * max_actions_per_day, nothing_to_do, already_paused, already_enabled, no_daily_budget, no_change,
+   * daily_budget_limit_reached, has_label, no_label; or the cap on a budget (floor, ceiling,
+   * daily_percent, daily_amount).
+   */
+  reason?: string | null;
+  /** The end of a cooldown (ISO), for an action held back by one. */
+  until?: string | null;
   /** The change log entry of a pushed change; undo works from there. */
   changeId: string | null;
   before?: { status?: string; dailyBudgetMinor?: number | null };
@@ -71,10 +80,22 @@ export interface RuleRunCampaign {
   platform: AdPlatformId;
   currency: string;
   fired: boolean;
-  outcome: "none" | "pending" | "succeeded" | "failed" | "skipped";
+  /** pending and applying: a live run's actions not yet done (applying: a worker holds them). */
+  outcome: "none" | "pending" | "applying" | "succeeded" | "failed" | "skipped";
   /** The engine's evaluation trace (evaluate-rule.ts): each condition's values, the guard, the days left out. */
   trace: unknown;
   actions: RuleActionResult[];
+  /** Why a campaign that fired was not acted on: a guardrail (cooldown, a limit) or nothing to change. */
+  heldBack: RuleHeldBack | null;
+}
+
+export interface RuleHeldBack {
+  /** cooldown | max_actions_per_run | max_actions_per_day | nothing_to_do */
+  reason: string;
+  /** The end of the cooldown (ISO). */
+  until: string | null;
+  /** In English words. */
+  message: string;
 }
 
 export interface RuleRun extends RuleRunSummary {

@@ -11,16 +11,22 @@ import { decodeCursor, encodeCursor } from "#core/campaigns/keyset-cursor.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
+import type { AdsClock } from "#core/sync/ads-clock.ts";
+import { parseRuleDefinition } from "./parse-rule-input.ts";
 import { previewRule } from "./preview-rule.ts";
+import { MAX_WINDOW_DAYS } from "./rule-definition.ts";
+import { getRuleEditorOptions } from "./rule-editor-options.ts";
 import type { RuleEngine } from "./rule-engine-port.ts";
 import { createRuleScheduler, workRuleRun } from "./rule-scheduler.ts";
-import type { RuleRun, RuleRunSummary } from "./rule-types.ts";
+import { ruleTemplate } from "./rule-templates.ts";
+import { RULE_TEMPLATE_IDS, type RuleRun, type RuleRunSummary, type RuleTemplateId } from "./rule-types.ts";
 import { createRulesRepository } from "./rules-repository.ts";
 import { type RunRuleDependencies, runRuleNow } from "./run-rule.ts";
 import { createRule, deleteRule, requireRule, setRuleStatus, updateRule } from "./save-rule.ts";
 
 export interface RulesModuleDependencies extends Omit<RunRuleDependencies, "rules"> {
   db: Kysely<Database>;
+  clock: AdsClock;
   jobs: JobQueue;
   /** The organization's time zone (its owner's), for schedules and windows. */
   timeZoneOf: (organizationId: string) => Promise<string>;
@@ -85,6 +91,33 @@ export function createRulesModule(deps: RulesModuleDependencies) {
       },
     ),
     getRuleRun: useCase("workspace.read", getRuleRun),
+    /** Replays a saved rule or the editor's unsaved definition over the last `days` days (7 to 90). */
+    backtestRule: useCase(
+      "workspace.read",
+      async (actor, input: { ruleId: string } | { definition: unknown }, days: number) => {
+        const definition =
+          "ruleId" in input
+            ? (await requireRule(saveDeps, actor, input.ruleId)).definition
+            : parseRuleDefinition(input.definition);
+        const span = Math.trunc(Number(days));
+        if (!Number.isFinite(span) || span < 7 || span > MAX_WINDOW_DAYS)
+          throw new AppError("unprocessable_entity", "Choose a backtest of 7 to 90 days.", {
+            fieldErrors: { days: "Choose a backtest of 7 to 90 days." },
+          });
+        return deps.engine.backtest(actor.organizationId, definition, span);
+      },
+    ),
+    /** A template's name and definition, for the editor to open with (nothing is saved). */
+    newRuleFromTemplate: useCase("workspace.read", async (_actor, templateId: string) => {
+      if (!RULE_TEMPLATE_IDS.includes(templateId as RuleTemplateId))
+        throw new AppError("not_found", "There is no such rule template.");
+      const template = ruleTemplate(templateId as RuleTemplateId);
+      return { name: template.name, template: template.id, definition: template.definition };
+    }),
+    /** What the editor offers: ad accounts, labels, time zone, currency, targets and the lag curves. */
+    getRuleEditorOptions: useCase("workspace.read", (actor, input?: { fallbackCurrency?: string }) =>
+      getRuleEditorOptions(deps, actor.organizationId, input?.fallbackCurrency ?? "USD"),
+    ),
     getAutomationSettings: useCase("workspace.read", (actor) => rules.getAutomationSettings(actor.organizationId)),
     setAutomationPaused: useCase("rules.manage", async (actor, paused: boolean) => {
       await rules.setAutomationPaused(actor.organizationId, paused === true, actor.label);

@@ -7,6 +7,7 @@ import type { RuleDefinition, RuleStatus } from "./rule-definition.ts";
 import type {
   Rule,
   RuleActionResult,
+  RuleHeldBack,
   RuleRunCampaign,
   RuleRunCounts,
   RuleRunMode,
@@ -51,6 +52,7 @@ export interface NewRunCampaign {
   outcome: RuleRunCampaign["outcome"];
   trace: unknown;
   actions: RuleActionResult[];
+  heldBack: RuleHeldBack | null;
 }
 
 /** One action a rule took on a campaign before: what the guardrails count. */
@@ -373,7 +375,11 @@ export function createRulesRepository(db: Kysely<Database>) {
               campaign_name: campaign.campaignName,
               platform: campaign.platform,
               fired: campaign.fired,
-              trace_json: JSON.stringify({ currency: campaign.currency, trace: campaign.trace }),
+              trace_json: JSON.stringify({
+                currency: campaign.currency,
+                trace: campaign.trace,
+                heldBack: campaign.heldBack,
+              }),
               outcome: campaign.outcome,
               actions_json: JSON.stringify(campaign.actions),
               idempotency_key: `${runId}:${campaign.campaignId}`,
@@ -396,7 +402,11 @@ export function createRulesRepository(db: Kysely<Database>) {
         .orderBy("campaign_name")
         .execute();
       return rows.map((row) => {
-        const stored = JSON.parse(row.trace_json) as { currency: string; trace: unknown };
+        const stored = JSON.parse(row.trace_json) as {
+          currency: string;
+          trace: unknown;
+          heldBack?: RuleHeldBack | null;
+        };
         return {
           campaignId: row.campaign_id,
           campaignName: row.campaign_name,
@@ -406,6 +416,7 @@ export function createRulesRepository(db: Kysely<Database>) {
           outcome: row.outcome as RuleRunCampaign["outcome"],
           trace: stored.trace,
           actions: row.actions_json ? (JSON.parse(row.actions_json) as RuleActionResult[]) : [],
+          heldBack: stored.heldBack ?? null,
         };
       });
     },
@@ -426,6 +437,32 @@ export function createRulesRepository(db: Kysely<Database>) {
         .where("organization_id", "=", organizationId)
         .where("idempotency_key", "=", `${runId}:${campaignId}`)
         .execute();
+    },
+
+    /**
+     * Claims a campaign's pending actions for this worker: of two workers on one run (a job the
+     * queue handed out twice), one applies them. A claim older than `staleBefore` (its worker died)
+     * can be taken again; the change log's idempotency keys keep the retry from pushing twice.
+     */
+    async claimRunCampaign(
+      organizationId: string,
+      runId: string,
+      campaignId: string,
+      staleBefore: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("rule_run_campaigns")
+        .set({ outcome: "applying", updated_at: new Date().toISOString() })
+        .where("organization_id", "=", organizationId)
+        .where("idempotency_key", "=", `${runId}:${campaignId}`)
+        .where((eb) =>
+          eb.or([
+            eb("outcome", "=", "pending"),
+            eb.and([eb("outcome", "=", "applying"), eb("updated_at", "<", staleBefore.toISOString())]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** The rule's live actions on campaigns since `since` (cooldown, per-day limits). */

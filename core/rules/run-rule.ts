@@ -45,6 +45,9 @@ export function ruleActor(organizationId: string, rule: { id: string; name: stri
   return systemActor(organizationId, { id: rule.id, label: `Rule “${rule.name}”` });
 }
 
+/** How long a worker's claim on a campaign's actions holds before another may take it over. */
+const APPLY_LEASE_MS = 5 * 60_000;
+
 /** How long a cooldown or a per-day limit looks back: enough for the longest cooldown (720 h). */
 const HISTORY_DAYS = 31;
 
@@ -74,7 +77,9 @@ export async function executeRuleRun(
 
     if (mode === "live") {
       const actor = ruleActor(organizationId, rule);
-      for (const campaign of stored.filter((row) => row.outcome === "pending")) {
+      const staleBefore = new Date(now.getTime() - APPLY_LEASE_MS);
+      for (const campaign of stored.filter((row) => row.outcome === "pending" || row.outcome === "applying")) {
+        if (!(await deps.rules.claimRunCampaign(organizationId, runId, campaign.campaignId, staleBefore))) continue;
         const actions = await applyActions(deps, actor, runId, campaign);
         const outcome = actions.some((action) => action.outcome === "failed") ? "failed" : "succeeded";
         await deps.rules.updateRunCampaign(organizationId, runId, campaign.campaignId, { outcome, actions });
@@ -112,7 +117,7 @@ export async function evaluateRun(
   },
 ): Promise<{ today: string; timeZone: string; rows: NewRunCampaign[] }> {
   const { organizationId, definition, now } = input;
-  const evaluation = await deps.engine.evaluate(organizationId, definition, now);
+  const evaluation = await deps.engine.evaluate(organizationId, definition);
   const pastActions = input.ruleId
     ? await deps.rules.pastActions(organizationId, input.ruleId, new Date(now.getTime() - HISTORY_DAYS * 86_400_000))
     : [];
@@ -135,42 +140,52 @@ function initialOutcome(
   fired: boolean,
   plan: CampaignPlan | undefined,
   mode: RuleRunMode,
-): Pick<NewRunCampaign, "outcome" | "actions"> {
-  if (!fired || !plan) return { outcome: "none", actions: [] };
-  if (plan.skipReason)
+): Pick<NewRunCampaign, "outcome" | "actions" | "heldBack"> {
+  if (!fired || !plan) return { outcome: "none", actions: [], heldBack: null };
+  const heldBack: RuleActionResult[] = plan.skippedActions.map((skipped) => ({
+    kind: skipped.kind,
+    outcome: "skipped",
+    message: SKIP_WORDS[skipped.reason] ?? "Held back.",
+    reason: skipped.reason,
+    changeId: null,
+  }));
+  if (plan.decision === "skip")
     return {
       outcome: "skipped",
-      actions: plan.actions.map((action) => ({
-        kind: kindOf(action),
-        outcome: "skipped",
-        message: plan.skipReason as string,
-        changeId: null,
-      })),
+      actions: heldBack,
+      heldBack: {
+        reason: plan.skipReason ?? "nothing_to_do",
+        until: plan.cooldownUntil,
+        message: SKIP_WORDS[plan.skipReason ?? "nothing_to_do"] ?? "Held back.",
+      },
     };
-  if (mode === "preview")
-    return {
-      outcome: "none",
-      actions: plan.actions.map((action) => ({
-        kind: kindOf(action),
-        outcome: "would_apply",
-        message: describePlanned(action),
-        changeId: null,
-        ...settingsOf(action),
-      })),
-    };
-  return {
-    outcome: "pending",
-    actions: plan.actions.map((action) => ({
-      kind: kindOf(action),
-      outcome: "would_apply",
-      message: describePlanned(action),
-      changeId: null,
-      ...settingsOf(action),
-      // The resolved target travels with the row, so a retried run pushes what was planned.
-      planned: action,
-    })) as RuleActionResult[],
-  };
+  const planned = plan.actions.map((action) => ({
+    kind: action.kind,
+    outcome: "would_apply" as const,
+    message: describePlanned(action),
+    reason: "cappedBy" in action ? action.cappedBy : null,
+    changeId: null,
+    ...settingsOf(action),
+    // The resolved target travels with the row, so a retried run pushes what was planned.
+    ...(mode === "live" ? { planned: action } : {}),
+  }));
+  return { outcome: mode === "live" ? "pending" : "none", actions: [...planned, ...heldBack], heldBack: null };
 }
+
+/** English words for the held-back reasons (the API and the log; the screens translate the code). */
+const SKIP_WORDS: Record<string, string> = {
+  cooldown: "In cooldown: the rule acted on this campaign recently.",
+  max_actions_per_run: "Held back: the rule reached its most actions per run.",
+  max_actions_per_day: "Held back: the rule reached its most actions per day.",
+  nothing_to_do: "Nothing to do: the campaign is already as the rule asks.",
+  already_paused: "Already paused.",
+  already_enabled: "Already enabled.",
+  no_daily_budget: "The campaign has no daily budget of its own.",
+  no_change: "The budget is already at that amount.",
+  daily_budget_limit_reached: "The budget already moved as far as the rule allows today.",
+  has_label: "Already has the label.",
+  no_label: "Does not have the label.",
+};
 
 async function applyActions(
   deps: RunRuleDependencies,
@@ -187,11 +202,16 @@ async function applyActions(
     }
     const key = `${runId}:${campaign.campaignId}:${action.kind}`;
     try {
-      if (action.kind === "pause" || action.kind === "enable" || action.kind === "set_budget") {
+      if (
+        action.kind === "pause" ||
+        action.kind === "enable" ||
+        action.kind === "set_budget" ||
+        action.kind === "change_budget"
+      ) {
         const change =
-          action.kind === "set_budget"
-            ? { action: "set_budget" as const, budget: { kind: "absolute" as const, amountMinor: action.toMinor } }
-            : { action: action.kind };
+          action.kind === "pause" || action.kind === "enable"
+            ? { action: action.kind }
+            : { action: "set_budget" as const, budget: { kind: "absolute" as const, amountMinor: action.toMinor } };
         const applied = await deps.applyCampaignChanges(actor, {
           campaignIds: [campaign.campaignId],
           change,
@@ -202,7 +222,7 @@ async function applyActions(
         const item = applied.results[0];
         results.push({
           ...withoutPlan(recorded),
-          outcome: !item ? "skipped" : item.outcome === "failed" ? "failed" : item.outcome,
+          outcome: !item ? "skipped" : item.outcome,
           message: item?.message ?? "The campaign is no longer in the organization.",
           changeId: item?.changeId ?? null,
         });
@@ -233,14 +253,10 @@ function withoutPlan(result: RuleActionResult & { planned?: PlannedAction }): Ru
   return rest;
 }
 
-function kindOf(action: PlannedAction): RuleActionResult["kind"] {
-  return action.kind === "set_budget" ? "set_budget" : action.kind;
-}
-
 function settingsOf(action: PlannedAction): Pick<RuleActionResult, "before" | "after"> {
-  if (action.kind === "pause") return { after: { status: "paused" } };
-  if (action.kind === "enable") return { after: { status: "enabled" } };
-  if (action.kind === "set_budget")
+  if (action.kind === "pause" || action.kind === "enable")
+    return { before: { status: action.from }, after: { status: action.to } };
+  if (action.kind === "set_budget" || action.kind === "change_budget")
     return { before: { dailyBudgetMinor: action.fromMinor }, after: { dailyBudgetMinor: action.toMinor } };
   return {};
 }
@@ -253,7 +269,10 @@ function describePlanned(action: PlannedAction): string {
     case "enable":
       return "Enable the campaign.";
     case "set_budget":
-      return action.note ?? "Set the daily budget.";
+    case "change_budget":
+      return action.cappedBy
+        ? `Set the daily budget from ${action.fromMinor} to ${action.toMinor} (minor units), capped by the ${action.cappedBy.replace("_", " ")}.`
+        : `Set the daily budget from ${action.fromMinor} to ${action.toMinor} (minor units).`;
     case "add_label":
       return `Add the label “${action.label}”.`;
     case "remove_label":

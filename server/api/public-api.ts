@@ -18,6 +18,7 @@ import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
 import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
 import { idempotency } from "./request-guards.ts";
+import { registerRuleRoutes } from "./rule-routes.ts";
 
 /** Expired idempotency keys are deleted about this often. */
 const IDEMPOTENCY_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -80,6 +81,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   };
   api.get("/openapi.json", (c) => c.json(openApiDocument(), 200, { "Cache-Control": "public, max-age=300" }));
   registerCampaignRoutes(api, options.services, { idempotency: idempotency(idempotencyKeys) });
+  registerRuleRoutes(api, () => options.services().rules, { idempotency: idempotency(idempotencyKeys) });
   api.all("*", (c) => errorResponse(c, 404, "not_found", `No API route matches ${c.req.path}.`));
 
   api.onError((error, c) => {
