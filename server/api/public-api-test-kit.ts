@@ -12,6 +12,9 @@ import {
   startCampaignSandbox,
 } from "#core/campaigns/campaign-test-fixture.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { createRuleEngine } from "#core/rules/rule-engine.ts";
+import { organizationTimeZone } from "#core/rules/rule-metrics-repository.ts";
+import { createRulesModule } from "#core/rules/rules-module.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 import { createApp } from "#server/app.ts";
 import { createServices, type ServerServices } from "#server/services.ts";
@@ -79,6 +82,18 @@ export function usePublicApiSuite(): PublicApiSuite {
     };
     const services = createServices({ env, database, logger: silentLogger });
     services.campaigns = suite.world.campaigns;
+    // Rules act through the same campaigns slice, pointed at the sandbox.
+    services.rules = createRulesModule({
+      db: suite.world.sandbox.db,
+      clock: { now: async () => new Date() },
+      jobs: services.jobs,
+      engine: createRuleEngine({ db: suite.world.sandbox.db, clock: { now: async () => new Date() } }),
+      timeZoneOf: (organizationId) => organizationTimeZone(suite.world.sandbox.db, organizationId),
+      applyCampaignChanges: suite.world.campaigns.applyCampaignChanges,
+      setCampaignLabels: suite.world.campaigns.setCampaignLabels,
+      notify: (notification) => services.notifications.notify(notification),
+      publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
+    });
     running.push(services);
     return { app: createApp({ env, logger: silentLogger, services }), services };
   }
@@ -99,7 +114,10 @@ export function usePublicApiSuite(): PublicApiSuite {
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const pathname = new URL(path, "http://app.test").pathname;
-    if (!options.isOutsideContract && pathname.startsWith("/api/v1/campaigns"))
+    if (
+      !options.isOutsideContract &&
+      (pathname.startsWith("/api/v1/campaigns") || pathname.startsWith("/api/v1/rules"))
+    )
       expect(await contractViolations(suite.document, method, pathname, response)).toEqual([]);
     const body = response.headers.get("content-type")?.startsWith("application/json") ? await response.json() : null;
     return { status: response.status, headers: response.headers, body };

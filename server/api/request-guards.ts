@@ -72,7 +72,8 @@ export function idempotency(repository: IdempotencyRepository) {
       key,
       method: c.req.method,
       path: c.req.path,
-      body: await c.req.json(),
+      // POST …/run takes no body: the key then covers the method and path alone.
+      body: await c.req.json().catch(() => null),
     };
     // The key's lease is renewed while the request runs, however long the platform takes.
     const outcome = await runIdempotentRequest(repository, request, async () => {
