@@ -5,6 +5,7 @@ import type { Logger } from "#core/ports/logger.ts";
 import { registerRuleJobs } from "#core/rules/rule-scheduler.ts";
 import { registerSyncJobs } from "#core/sync/sync-jobs.ts";
 import { registerWebhookJobs } from "#core/webhooks/webhook-jobs.ts";
+import { registerDemoAutomationJobs } from "./demo-automation.ts";
 import type { ServerServices } from "./services.ts";
 
 const SCHEDULER_TICK_MS = 60_000;
@@ -39,6 +40,7 @@ export async function startBackgroundWork({
   registerWebhookJobs(services.jobs, services.webhooks);
   registerNotificationJobs(services.jobs, services.notifications);
   registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
+  registerDemoAutomationJobs(services);
   await services.jobs.start();
   const tick = async () => {
     try {

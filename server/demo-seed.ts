@@ -3,6 +3,7 @@ import type { Env } from "#core/config/env.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import type { AdPlatformId, StorePlatformId } from "#core/shared/platforms.ts";
+import { plantDemoAnomaly, queueDemoAutomation } from "./demo-automation.ts";
 import type { ServerServices } from "./services.ts";
 
 /** Documented in the README: a newcomer signs in with these on a fresh install. */
@@ -73,6 +74,8 @@ export async function seedDemoIfFresh({
     };
   };
 
+  // A spend spike on yesterday for monitoring to find, planted before the backfill fetches it.
+  await plantDemoAnomaly(services, organizationId);
   // Each connection's backfill is queued at once.
   const cards = await services.connections.listIntegrations(actor);
   const isSandbox = (platform: string) => cards.some((card) => card.listing.id === platform && card.mode === "sandbox");
@@ -86,6 +89,8 @@ export async function seedDemoIfFresh({
       platform: DEMO_STORE.platform,
       tokens: grant(DEMO_STORE.platform, { shop: DEMO_STORE.shop }),
     });
+  // Goals, two rules with their first runs and a monitoring run, once the backfill is in.
+  await queueDemoAutomation(services.jobs, { userId: user.id, name: "Dana Demo", organizationId });
   const banner = `Demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (turn off with SEED_DEMO=false)`;
   logger.info({ email: DEMO_EMAIL }, banner);
   return true;

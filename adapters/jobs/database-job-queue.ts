@@ -115,7 +115,13 @@ export function createDatabaseJobQueue({
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const isLastAttempt = job.attempts >= job.max;
-      logger.warn({ err: error, job: job.id, queue, attempt: job.attempts }, "job failed");
+      // A job that asked to run again later (a platform's wait, a demo waiting for its sync) is no failure.
+      if (error instanceof RetryLaterError && !isLastAttempt)
+        logger.debug(
+          { job: job.id, queue, attempt: job.attempts, retryAfterMs: error.retryAfterMs },
+          "job will run again",
+        );
+      else logger.warn({ err: error, job: job.id, queue, attempt: job.attempts }, "job failed");
       await db
         .updateTable("jobs")
         .set({

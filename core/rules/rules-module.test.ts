@@ -143,7 +143,7 @@ describe("rules", () => {
     const refusedMetric = await rules
       .createRule(ada.actor, { name: "Odd", definition: unknownMetric })
       .catch((error: unknown) => error as AppError);
-    expect(refusedMetric.details?.fieldErrors).toEqual({
+    expect((refusedMetric as AppError).details?.fieldErrors).toEqual({
       "definition.conditions.groups.0.conditions.0.metric": "Choose a metric from the list.",
     });
     expect((await rules.listRules(ada.actor)).map((rule) => rule.id)).toEqual([created.id]);

@@ -339,6 +339,7 @@ async function tell(
   const notifyAction = notifyOf(rule.definition);
   if (!notifyAction || run.counts.fired === 0) return;
   const acting = run.mode === "live";
+  const notifiesOnly = rule.definition.actions.every((action) => action.kind === "notify");
   // Held back by its guardrails everywhere: nothing happened worth a notification.
   if (acting && run.counts.acted === 0 && run.counts.failed === 0) return;
   await deps.notify({
@@ -347,7 +348,8 @@ async function tell(
     severity: run.counts.failed > 0 ? "critical" : acting && run.counts.acted > 0 ? "warning" : "info",
     message: {
       catalog: RULE_ALERTS_CATALOG,
-      key: run.counts.failed > 0 ? "ruleFailed" : acting ? "ruleActed" : "ruleWouldAct",
+      key:
+        run.counts.failed > 0 ? "ruleFailed" : !acting ? "ruleWouldAct" : notifiesOnly ? "ruleNotified" : "ruleActed",
       params: {
         rule: rule.name,
         count: run.counts.failed > 0 ? run.counts.failed : acting ? run.counts.acted : run.counts.fired,
