@@ -73,6 +73,44 @@ describe("the message catalogs", () => {
   });
 });
 
+describe("a notification catalog (core/<slice>/locales/*/<name>-alerts.json or -notifications.json)", () => {
+  it("counts its keys as used, since the notifications slice reads <key>.title and <key>.body", () => {
+    const dir = locales({
+      en: {
+        "pacing-alerts": {
+          neverNamedInSource: { title_one: "{{count}} campaign", title_other: "{{count}} campaigns", body: "Look." },
+        },
+      },
+    });
+    expect(findUnusedKeys(readCatalogs(dir, "core/pacing/locales"))).toEqual([]);
+  });
+
+  it("fails on a key that is not a notification's title or body, and on a title without its body", () => {
+    const dir = locales({
+      en: { "pacing-notifications": { overspent: { title: "Overspent" }, stray: "Stray", odd: { heading: "Odd" } } },
+    });
+    expect(findUnusedKeys(readCatalogs(dir, "core/pacing/locales"))).toEqual([
+      {
+        file: "core/pacing/locales/en/pacing-notifications.json",
+        message: 'key "stray" is not a notification\'s title or body',
+      },
+      {
+        file: "core/pacing/locales/en/pacing-notifications.json",
+        message: 'key "odd.heading" is not a notification\'s title or body',
+      },
+      { file: "core/pacing/locales/en/pacing-notifications.json", message: 'notification "overspent" has no body' },
+    ]);
+  });
+
+  it("is only such a catalog under core: the app's catalogs of that name are checked key by key", () => {
+    const dir = locales({ en: { "team-notifications": { neverNamed: { title: "A title", body: "A body" } } } });
+    expect(findUnusedKeys(readCatalogs(dir, "app/locales")).map((problem) => problem.message)).toEqual([
+      'key "neverNamed.title" is not used',
+      'key "neverNamed.body" is not used',
+    ]);
+  });
+});
+
 describe("a translated screen", () => {
   it("says nothing outside the catalog", () => {
     expect(scanTranslatedSources()).toEqual([]);

@@ -1,7 +1,9 @@
 // npm run lint:i18n: the message catalogs are complete, and translated screens say nothing outside them.
 //   1. Catalogs (app/locales/<language>/<namespace>.json): every language has exactly English's keys
 //      (with the plural forms its language needs), no empty text, the same {{placeholders}}, no
-//      sentence left in English, and every key is used somewhere in the source.
+//      sentence left in English, and every key is used somewhere in the source (but a notification
+//      catalog's, core/<slice>/locales/<language>/*-alerts.json or *-notifications.json: the
+//      notifications slice reads its `<key>.title` and `<key>.body`, so each key must be one of those).
 //   2. Sources: in every file under app/ but the English-only ones (ENGLISH_ONLY below), a text in JSX, in a user-facing
 //      attribute, in a toast or in a title/label/description property must come from the catalog.
 //      A line with `i18n-ignore` (or the line above it) is skipped, for the rare text that is not words.
@@ -196,7 +198,39 @@ function sourceFiles(dir: string, into: string[] = []): string[] {
   return into;
 }
 
-/** Keys no source file names: a key is used when it appears as a string literal in app/ or core/. */
+/**
+ * A notification catalog: core/<slice>/locales/<language>/<name>-alerts.json or -notifications.json.
+ * A slice raises a notification with `{ catalog, key }` and the notifications slice reads
+ * `${key}.title` and `${key}.body` (core/notifications/notification-text.ts), so no source names
+ * those keys whole. The documented exception: their keys count as used, and each must be a
+ * notification's words instead, a `title` (plural forms allowed) and a `body` under one key.
+ */
+function isNotificationCatalog(dir: string, namespace: string): boolean {
+  return /^core\/[^/]+\/locales$/.test(dir) && /-(alerts|notifications)$/.test(namespace);
+}
+
+/** A notification catalog's keys that are not `<key>.title` and `<key>.body` pairs. */
+function notificationShapeProblems(file: string, texts: Record<string, string>): Problem[] {
+  const parts = new Map<string, Set<string>>();
+  const problems: Problem[] = [];
+  for (const key of Object.keys(texts)) {
+    const match = /^(.+)\.(title|body)$/.exec(key.replace(PLURAL_SUFFIX, ""));
+    if (!match?.[1] || !match[2]) {
+      problems.push({ file, message: `key "${key}" is not a notification's title or body` });
+      continue;
+    }
+    parts.set(match[1], (parts.get(match[1]) ?? new Set()).add(match[2]));
+  }
+  for (const [name, found] of parts)
+    for (const part of ["title", "body"])
+      if (!found.has(part)) problems.push({ file, message: `notification "${name}" has no ${part}` });
+  return problems;
+}
+
+/**
+ * Keys no source file names: a key is used when it appears as a string literal in app/ or core/.
+ * Notification catalogs (isNotificationCatalog) are checked for their shape instead.
+ */
 export function findUnusedKeys(catalogs: Catalogs = readCatalogs(), roots = ["app", "core"]): Problem[] {
   const dir = catalogs.dir ?? "app/locales";
   const literals = new Set<string>();
@@ -209,12 +243,17 @@ export function findUnusedKeys(catalogs: Catalogs = readCatalogs(), roots = ["ap
         if (colon > 0) literals.add(text.slice(colon + 1));
       }
   const problems: Problem[] = [];
-  for (const [namespace, texts] of catalogs.get("en") ?? new Map())
+  for (const [namespace, texts] of catalogs.get("en") ?? new Map()) {
+    if (isNotificationCatalog(dir, namespace)) {
+      problems.push(...notificationShapeProblems(`${dir}/en/${namespace}.json`, texts));
+      continue;
+    }
     for (const key of Object.keys(texts)) {
       const base = key.replace(PLURAL_SUFFIX, "");
       if (!literals.has(base) && !literals.has(key))
         problems.push({ file: `${dir}/en/${namespace}.json`, message: `key "${key}" is not used` });
     }
+  }
   return problems;
 }
 

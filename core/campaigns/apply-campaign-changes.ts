@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
+import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { normalizeReason } from "./campaign-change-rules.ts";
-import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { ApplyChangesResult, ChangeItemResult, ChangeLogEntry } from "./campaign-change-types.ts";
 import { changeSourceOf } from "./change-log-repository.ts";
 import { describeFailure, platformName } from "./change-messages.ts";

@@ -11,8 +11,8 @@ import type { CampaignFilters, CampaignTableRequest, DateRange } from "#core/ana
 import type { Database } from "#core/db/schema.ts";
 import { type ApplyChangesRequest, applyCampaignChanges } from "./apply-campaign-changes.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
-import { createCampaignLabelRepository } from "./campaign-label-repository.ts";
 import type { RequestedChange } from "./campaign-change-types.ts";
+import { createCampaignLabelRepository } from "./campaign-label-repository.ts";
 import { createCampaignRepository } from "./campaign-repository.ts";
 import { createChangeLogRepository } from "./change-log-repository.ts";
 import { type CreateCampaignRequest, createCampaign } from "./create-campaign.ts";

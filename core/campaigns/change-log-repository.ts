@@ -169,9 +169,7 @@ export function createChangeLogRepository(db: Kysely<Database>): ChangeLogReposi
       return row ? toEntry(row) : null;
     },
     async findByIdempotencyKey(organizationId, key) {
-      const row = await selectEntries(organizationId)
-        .where("change_log.idempotency_key", "=", key)
-        .executeTakeFirst();
+      const row = await selectEntries(organizationId).where("change_log.idempotency_key", "=", key).executeTakeFirst();
       return row ? toEntry(row) : null;
     },
     async markUndone(organizationId, changeId, undoId) {

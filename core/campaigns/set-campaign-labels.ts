@@ -2,23 +2,17 @@ import { z } from "zod";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignLabelRepository } from "./campaign-label-repository.ts";
+import { campaignLabelSchema } from "./campaign-label-schema.ts";
 
 export const LABEL_INVALID_MESSAGE = "Please correct the highlighted fields.";
-
-const labelSchema = z
-  .string()
-  .trim()
-  .min(1, "Enter a label.")
-  .max(64, "A label is at most 64 characters.")
-  .regex(/^[^\u0000-\u001f,]+$/, "A label has no commas or control characters.");
 
 const inputSchema = z.object({
   campaignIds: z
     .array(z.string().min(1).max(64))
     .min(1, "Choose at least one campaign.")
     .max(1000, "Choose at most 1,000 campaigns."),
-  add: z.array(labelSchema).max(20),
-  remove: z.array(labelSchema).max(20),
+  add: z.array(campaignLabelSchema).max(20),
+  remove: z.array(campaignLabelSchema).max(20),
 });
 
 export interface SetCampaignLabelsResult {

@@ -1,3 +1,4 @@
+import { ECDH } from "node:crypto";
 import { z } from "zod";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -9,12 +10,25 @@ const base64urlBytes = (length: number, message: string) =>
     .regex(/^[A-Za-z0-9_-]+=*$/, message)
     .refine((value) => Buffer.from(value, "base64url").length === length, message);
 
+/** A point on P-256: anything else could not be encrypted to, and every push to it would fail. */
+function isCurvePoint(value: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(value, "base64url"), "prime256v1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `PushSubscription.toJSON()` as the browser gives it. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: "The push subscription has no valid endpoint." }).max(2000),
   keys: z.object({
     // An uncompressed P-256 point (65 bytes) and a 16-byte secret (RFC 8291).
-    p256dh: base64urlBytes(65, "The push subscription's key is not valid."),
+    p256dh: base64urlBytes(65, "The push subscription's key is not valid.").refine(
+      isCurvePoint,
+      "The push subscription's key is not valid.",
+    ),
     auth: base64urlBytes(16, "The push subscription's secret is not valid."),
   }),
 });

@@ -7,7 +7,7 @@ import { type PushFetch, type PushOutcome, sendPush, type VapidKeyStore } from "
 
 /**
  * The preferences' "Send a test notification": a push to every browser the person subscribed, in
- * their language (the system catalog's "pushTest.title" and "pushTest.body"). It is not stored.
+ * their language (the system catalog's pushTest). It is not stored.
  */
 export async function sendTestPush(
   deps: {

@@ -92,18 +92,19 @@ export async function sendPush(
   options: { isUrgent?: boolean } = {},
 ): Promise<PushOutcome> {
   const keys = await deps.vapid.keys();
-  const request = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(payload),
-    {
-      vapidDetails: { subject: deps.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: TIME_TO_LIVE_SECONDS,
-      urgency: options.isUrgent ? "high" : "normal",
-      contentEncoding: "aes128gcm",
-    },
-  );
   let status: number;
   try {
+    // Throws for a subscription whose key cannot be encrypted to: a failure of that subscription.
+    const request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: deps.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: TIME_TO_LIVE_SECONDS,
+        urgency: options.isUrgent ? "high" : "normal",
+        contentEncoding: "aes128gcm",
+      },
+    );
     const response = await deps.pushFetch(request.endpoint, {
       method: request.method,
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),

@@ -6,6 +6,7 @@
  * minor units of the campaign's currency, percentages are plain numbers (20 = 20%).
  */
 import { z } from "zod";
+import { campaignLabelSchema } from "#core/campaigns/campaign-label-schema.ts";
 import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 
 /** What a condition measures on a campaign over its window. */
@@ -152,13 +153,6 @@ export type RuleSchedule = z.infer<typeof scheduleSchema>;
 export const NOTIFY_CHANNELS = ["in_app", "email", "push", "webhook"] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
-const labelText = z
-  .string()
-  .trim()
-  .min(1, "Enter a label.")
-  .max(64, "A label is at most 64 characters.")
-  .regex(/^[^\u0000-\u001f,]+$/, "A label has no commas or control characters.");
-
 const amountMinor = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(100_000_000_000, message);
 
@@ -187,8 +181,8 @@ export const actionSchema = z.discriminatedUnion(
             message: "The floor is above the ceiling. Lower the floor or raise the ceiling.",
           });
       }),
-    z.object({ kind: z.literal("add_label"), label: labelText }),
-    z.object({ kind: z.literal("remove_label"), label: labelText }),
+    z.object({ kind: z.literal("add_label"), label: campaignLabelSchema }),
+    z.object({ kind: z.literal("remove_label"), label: campaignLabelSchema }),
     z.object({
       kind: z.literal("notify"),
       channels: z
@@ -255,7 +249,7 @@ export const scopeSchema = z
         }),
         z.object({
           kind: z.literal("label"),
-          labels: z.array(labelText).min(1, "Choose at least one label.").max(20),
+          labels: z.array(campaignLabelSchema).min(1, "Choose at least one label.").max(20),
         }),
       ],
       { error: "Choose which campaigns the rule looks at." },

@@ -10,6 +10,27 @@ export function isPushSupported(): boolean {
   );
 }
 
+/** Said after the push switch asked for permission, so the test card reads the new state. */
+export const PUSH_CHANGED_EVENT = "adhelm:push-changed";
+
+/**
+ * Where this browser stands with push: subscribed, not yet (it can ask and subscribe), blocked
+ * until the person allows notifications in the site settings, or unable (no service worker or Push
+ * API, as in some in-app browsers).
+ */
+export type PushAvailability = "subscribed" | "unsubscribed" | "denied" | "unsupported";
+
+export async function pushAvailability(): Promise<PushAvailability> {
+  if (!isPushSupported()) return "unsupported";
+  if (Notification.permission === "denied") return "denied";
+  try {
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    return (await registration?.pushManager.getSubscription()) ? "subscribed" : "unsubscribed";
+  } catch {
+    return "unsubscribed";
+  }
+}
+
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
   const raw = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), "="));

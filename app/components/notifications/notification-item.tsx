@@ -6,14 +6,26 @@ import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NotificationView } from "#core/notifications/list-notifications.ts";
 
+/** Each severity's icon and colours; the badges' text keeps 4.5:1 contrast in light and dark. */
 const SEVERITY = {
-  critical: { icon: AlertOctagon, label: "severity.critical", tone: "text-destructive bg-destructive/10" },
+  critical: {
+    icon: AlertOctagon,
+    label: "severity.critical",
+    tone: "text-destructive bg-destructive/10 dark:text-red-400",
+    badge: "bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300",
+  },
   warning: {
     icon: AlertTriangle,
     label: "severity.warning",
     tone: "text-amber-600 bg-amber-500/10 dark:text-amber-400",
+    badge: "bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200",
   },
-  info: { icon: Info, label: "severity.info", tone: "text-sky-600 bg-sky-500/10 dark:text-sky-400" },
+  info: {
+    icon: Info,
+    label: "severity.info",
+    tone: "text-sky-600 bg-sky-500/10 dark:text-sky-400",
+    badge: "bg-sky-100 text-sky-900 dark:bg-sky-500/15 dark:text-sky-200",
+  },
 } as const;
 
 export const KIND_LABELS = {
@@ -59,7 +71,7 @@ export function NotificationItem({ notification, when }: { notification: Notific
         </div>
         <p className="text-muted-foreground text-sm">{notification.body}</p>
         <div className="flex flex-wrap items-center gap-2 pt-1 text-muted-foreground text-xs">
-          <Badge variant={notification.severity === "critical" ? "destructive" : "secondary"}>
+          <Badge variant="outline" className={cn("border-transparent", severity.badge)}>
             {t(severity.label)}
           </Badge>
           <Badge variant="outline">{t(KIND_LABELS[notification.kind])}</Badge>

@@ -120,7 +120,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("campaign_labels")
     .ifNotExists()
     .addColumn("organization_id", "varchar(64)", organizationId)
-    .addColumn("campaign_id", "varchar(64)", (column) => column.notNull().references("campaigns.id").onDelete("cascade"))
+    .addColumn("campaign_id", "varchar(64)", (column) =>
+      column.notNull().references("campaigns.id").onDelete("cascade"),
+    )
     .addColumn("label", "varchar(64)", (column) => column.notNull())
     .addColumn("created_by_label", "text")
     .addColumn("created_at", "timestamptz", (column) => column.notNull().defaultTo(now))
