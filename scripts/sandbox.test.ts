@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildTenantMarket } from "#simulator/market/catalogue.ts";
 
 const run = promisify(execFile);
 const SCRIPT = fileURLToPath(new URL("./sandbox.ts", import.meta.url));
@@ -93,6 +94,31 @@ describe("scripts/sandbox.ts", () => {
     expect((await sandbox("anomaly", "list")).stdout).toContain("No anomalies.");
   });
 
+  it("stops a campaign with a platform issue, lists it and lets it run again", async () => {
+    const campaign = [
+      ...buildTenantMarket("org_cli", undefined).platforms.get("facebook-ads")!.campaignsById.keys(),
+    ][0]!;
+    const today = /Sandbox today: (\d{4}-\d{2}-\d{2})/.exec((await sandbox("clock")).stdout)![1]!;
+    const set = await sandbox("campaign-issue", "set", "org_cli", "facebook-ads", campaign, "disapproved");
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain(`facebook-ads stopped campaign ${campaign}: disapproved.`);
+    expect((await sandbox("campaign-issue", "list", "org_cli", "facebook-ads")).stdout).toContain(
+      `${campaign}  disapproved  since=${addDays(today, 1)}`,
+    );
+    const unknown = await sandbox("campaign-issue", "set", "org_cli", "facebook-ads", "999", "disapproved");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("No campaign 999 on facebook-ads for tenant org_cli.");
+    const refused = await sandbox("campaign-issue", "set", "org_cli", "facebook-ads", campaign, "tired");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("issue:");
+    expect((await sandbox("campaign-issue", "clear", "org_cli", "facebook-ads", campaign)).stdout).toContain(
+      `facebook-ads runs campaign ${campaign} again.`,
+    );
+    expect((await sandbox("campaign-issue", "list", "org_cli", "facebook-ads")).stdout).toContain(
+      "No stopped campaigns.",
+    );
+  });
+
   it("documents its commands in --help", async () => {
     const help = await sandbox("--help");
     expect(help.code).toBe(0);
@@ -106,6 +132,9 @@ describe("scripts/sandbox.ts", () => {
       "anomaly list",
       "anomaly clear",
       "--campaign <external id>",
+      "campaign-issue set <tenant> <platform> <campaign external id> <issue>",
+      "campaign-issue clear",
+      "campaign-issue list",
     ])
       expect(help.stdout).toContain(command);
   });

@@ -1,4 +1,4 @@
-// node scripts/sandbox.ts <command>: the built-in sandbox's clock, faults and anomalies, straight on the
+// node scripts/sandbox.ts <command>: the built-in sandbox's clock, faults, anomalies and stopped campaigns, straight on the
 // database, so it works whether or not the server runs.
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -9,6 +9,12 @@ import { createMarketEngine } from "#simulator/market-engine.ts";
 import { ANOMALY_KINDS, newAnomalyOf, sandboxAnomalyInput } from "#simulator/sandbox-anomalies.ts";
 import { FAULT_KINDS, sandboxClockInput, sandboxFaultInput } from "#simulator/sandbox-app.ts";
 import {
+  CAMPAIGN_ISSUES,
+  createCampaignIssueStore,
+  sandboxCampaignIssueInput,
+  sandboxCampaignIssueTarget,
+} from "#simulator/sandbox-campaign-issues.ts";
+import {
   createSandboxStateRepository,
   type SandboxAnomaly,
   type SandboxFault,
@@ -17,7 +23,8 @@ import { loadEnv } from "./load-env.ts";
 
 const HELP = `Usage: node scripts/sandbox.ts <command>
 
-The built-in ad-platform sandbox: its clock, and the faults and anomalies it injects.
+The built-in ad-platform sandbox: its clock, the faults and anomalies it injects, and
+campaigns the platforms stopped.
 Works on the database in DATA_DIR (or DATABASE_URL), whether or not the server runs.
 
 Commands:
@@ -43,13 +50,22 @@ Commands:
       --to <YYYY-MM-DD>         Last day (default: no end)
   anomaly clear [<id>] [--tenant <id>]
                                 Remove one anomaly, a tenant's, or all of them
+  campaign-issue set <tenant> <platform> <campaign external id> <issue>
+                                The platform stops the campaign; issue is one of:
+                                ${CAMPAIGN_ISSUES.join(", ")}. Its API reports it at once
+                                and the campaign delivers nothing from the sandbox's next day
+  campaign-issue clear <tenant> <platform> <campaign external id>
+                                The campaign runs again from the sandbox's next day
+  campaign-issue list <tenant> <platform>
+                                List the campaigns the platform stopped for the tenant
   --help                        Show this help
 
 Examples:
   node scripts/sandbox.ts clock advance 7
   node scripts/sandbox.ts faults add throttle --platform google-ads --remaining 3
   node scripts/sandbox.ts faults add slow --delay-ms 2000 --probability 0.5
-  node scripts/sandbox.ts anomaly add spend_spike --tenant <org id> --platform google-ads --campaign 123 --factor 4`;
+  node scripts/sandbox.ts anomaly add spend_spike --tenant <org id> --platform google-ads --campaign 123 --factor 4
+  node scripts/sandbox.ts campaign-issue set <org id> facebook-ads 120210000000001 disapproved`;
 
 class UsageError extends Error {}
 
@@ -111,6 +127,29 @@ try {
       ...(flags.tenant ? { tenant: flags.tenant } : {}),
     });
     console.log(`Cleared ${cleared} anomal${cleared === 1 ? "y" : "ies"}.`);
+  } else if (command === "campaign-issue" && subcommand === "list" && rest.length === 2) {
+    const target = validated(sandboxCampaignIssueTarget.omit({ campaignExternalId: true }), {
+      tenant: rest[0],
+      platform: rest[1],
+    });
+    const issues = await createCampaignIssueStore(state).list(target.tenant, target.platform);
+    if (issues.size === 0) console.log("No stopped campaigns.");
+    for (const [campaignId, { issue, since }] of issues) console.log(`${campaignId}  ${issue}  since=${since}`);
+  } else if (command === "campaign-issue" && (subcommand === "set" || subcommand === "clear")) {
+    const [tenant, platform, campaignExternalId, issue] = rest;
+    const isSet = subcommand === "set";
+    if (rest.length !== (isSet ? 4 : 3)) throw new UsageError(`Unknown command: ${positionals.join(" ")}`);
+    const input = isSet
+      ? validated(sandboxCampaignIssueInput, { tenant, platform, campaignExternalId, issue })
+      : { ...validated(sandboxCampaignIssueTarget, { tenant, platform, campaignExternalId }), issue: null };
+    if (!(await engine.setCampaignIssue(input.tenant, input.platform, input.campaignExternalId, input.issue))) {
+      throw new UsageError(`No campaign ${input.campaignExternalId} on ${input.platform} for tenant ${input.tenant}.`);
+    }
+    console.log(
+      input.issue
+        ? `${input.platform} stopped campaign ${input.campaignExternalId}: ${input.issue}.`
+        : `${input.platform} runs campaign ${input.campaignExternalId} again.`,
+    );
   } else {
     throw new UsageError(`Unknown command: ${positionals.join(" ")}`);
   }

@@ -14,6 +14,7 @@ import {
 import { attributedConversions, attributedOrderCount, ordersOfDay, organicOrderCount } from "./market/orders.ts";
 import { PROFILES } from "./market/profiles.ts";
 import { randomDigits, roundTo2 } from "./market/random.ts";
+import { createCampaignIssueStore } from "./sandbox-campaign-issues.ts";
 import type { MarketEngine, SimCampaign, SimCampaignStatus, SimDailyMetric, SimOrder } from "./sandbox-kit.ts";
 import type { SandboxAnomaly, SandboxCampaignChange, SandboxStateRepository } from "./sandbox-state-repository.ts";
 
@@ -40,6 +41,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   const createdModels = new Map<string, CampaignModel>();
   /** Per tenant: orders taken before each day since the store opened (index = day − opening day). */
   const cumulativeOrders = new Map<string, number[]>();
+  const issues = createCampaignIssueStore(state);
 
   function marketOf(tenant: string): TenantMarket {
     let market = markets.get(tenant);
@@ -155,6 +157,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       const models = await modelsOf(tenant, platform, accountId);
       if (models.length === 0) return [];
       const changes = groupChanges(await state.listCampaignChanges(tenant, platform));
+      const stopped = await issues.list(tenant, platform);
       const today = await todayDay();
       return models.map((model): SimCampaign => {
         // The latest API change shows at once, though status and budget take effect only tomorrow.
@@ -167,6 +170,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
           if (change.dailyBudgetMinor != null) dailyBudgetMinor = change.dailyBudgetMinor;
           if (change.name != null) name = change.name;
         }
+        const issue = stopped.get(model.id)?.issue;
         return {
           id: model.id,
           accountId: model.accountId,
@@ -174,6 +178,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
           status,
           dailyBudgetMinor,
           startDate: model.startDate,
+          ...(issue ? { issue } : {}),
         };
       });
     },
@@ -187,9 +192,13 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       const days = daySpan(fromDay, toDay);
       const timelines = await timelinesOf(tenant, platform, models);
       const anomalies = await state.listAnomalies({ tenant, platform });
+      const stopped = await issues.list(tenant, platform);
       const rows: SimDailyMetric[] = [];
       for (const timeline of timelines) {
+        // A campaign the platform stopped delivers nothing from the issue's first day on.
+        const stoppedSince = stopped.get(timeline.model.id)?.since;
         forEachRunningDay(timeline, days, (index, dailyBudgetMinor) => {
+          if (stoppedSince !== undefined && days.dates[index]! >= stoppedSince) return;
           const day = days.numbers[index]!;
           const outcome = simulateDay(timeline.model, day, days.annual[index]!, dailyBudgetMinor);
           const age = today - day;
@@ -219,6 +228,13 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
         throw new RangeError("A daily budget is a non-negative whole number of minor units.");
       }
       return recordChange(tenant, platform, campaignId, { status: null, dailyBudgetMinor });
+    },
+
+    async setCampaignIssue(tenant, platform, campaignId, issue) {
+      if (!(await hasCampaign(tenant, platform, campaignId))) return false;
+      if (issue === null) await issues.clear(tenant, platform, campaignId);
+      else await issues.set(tenant, platform, campaignId, { issue, since: dateOfDay((await todayDay()) + 1) });
+      return true;
     },
 
     setCampaignName(tenant, platform, campaignId, name) {

@@ -9,6 +9,7 @@ import { PLATFORM_IDS, type PlatformId } from "./lib/platform-ids.ts";
 import type { SandboxRateLimit } from "./lib/rate-limit.ts";
 import { createMarketEngine, type MarketEngineOptions } from "./market-engine.ts";
 import { newAnomalyOf, sandboxAnomalyInput, toAnomalyDto } from "./sandbox-anomalies.ts";
+import { sandboxCampaignIssueInput, sandboxCampaignIssueTarget } from "./sandbox-campaign-issues.ts";
 import { createSandboxCredentials, sandboxAppCredentials } from "./sandbox-credentials.ts";
 import { createSandboxFaults } from "./sandbox-faults.ts";
 import {
@@ -18,7 +19,7 @@ import {
   sandboxRateLimit,
   socketAddressOf,
 } from "./sandbox-guards.ts";
-import type { SandboxKit, SandboxRecords } from "./sandbox-kit.ts";
+import type { MarketEngine, SandboxKit, SandboxRecords } from "./sandbox-kit.ts";
 import {
   createSandboxStateRepository,
   type SandboxFault,
@@ -147,12 +148,22 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
           `GET ${base}/_admin/anomalies`,
           `POST ${base}/_admin/anomalies {"kind", "tenant"?, "platform"?, "campaignExternalId"?, "factor"?, "fromDate"?, "toDate"?}`,
           `DELETE ${base}/_admin/anomalies[/<id>][?tenant=<id>]`,
+          `POST ${base}/_admin/campaign-issues {"tenant", "platform", "campaignExternalId", "issue"}`,
+          `DELETE ${base}/_admin/campaign-issues?tenant=<id>&platform=<id>&campaignExternalId=<id>`,
         ],
       },
     });
   });
 
-  app.route("/_admin", createAdminRoutes({ adminToken, state, today: () => kit.engine.today() }));
+  app.route(
+    "/_admin",
+    createAdminRoutes({
+      adminToken,
+      state,
+      today: () => kit.engine.today(),
+      setCampaignIssue: kit.engine.setCampaignIssue,
+    }),
+  );
 
   for (const platform of PLATFORM_IDS) {
     const createPlatform = options.platforms[platform];
@@ -180,8 +191,9 @@ function createAdminRoutes(input: {
   adminToken: string;
   state: ReturnType<typeof createSandboxStateRepository>;
   today: () => Promise<string>;
+  setCampaignIssue: MarketEngine["setCampaignIssue"];
 }): Hono {
-  const { adminToken, state, today } = input;
+  const { adminToken, state, today, setCampaignIssue } = input;
   const expected = Buffer.from(`Bearer ${adminToken}`);
   const admin = new Hono();
 
@@ -240,6 +252,26 @@ function createAdminRoutes(input: {
   admin.delete("/anomalies/:id", async (c) => {
     const cleared = await state.clearAnomalies({ id: c.req.param("id") });
     if (cleared === 0) return c.json({ error: { code: "not_found", message: "No anomaly has this id." } }, 404);
+    return c.body(null, 204);
+  });
+
+  // A campaign the platform stopped (budget exhausted, disapproved, account suspended), and back.
+  const unknownCampaign = (c: Context) =>
+    c.json({ error: { code: "not_found", message: "The tenant's platform has no campaign with this id." } }, 404);
+
+  admin.post("/campaign-issues", async (c) => {
+    const parsed = sandboxCampaignIssueInput.safeParse(await readJson(c));
+    if (!parsed.success) return invalidRequest(c, parsed.error);
+    const { tenant, platform, campaignExternalId, issue } = parsed.data;
+    if (!(await setCampaignIssue(tenant, platform, campaignExternalId, issue))) return unknownCampaign(c);
+    return c.json({ tenant, platform, campaignExternalId, issue }, 201);
+  });
+
+  admin.delete("/campaign-issues", async (c) => {
+    const parsed = sandboxCampaignIssueTarget.safeParse(c.req.query());
+    if (!parsed.success) return invalidRequest(c, parsed.error);
+    const { tenant, platform, campaignExternalId } = parsed.data;
+    if (!(await setCampaignIssue(tenant, platform, campaignExternalId, null))) return unknownCampaign(c);
     return c.body(null, 204);
   });
 

@@ -40,11 +40,17 @@ export interface SimAccount {
 
 export type SimCampaignStatus = "enabled" | "paused" | "removed";
 
+/** Why the platform stopped a campaign (see sandbox-campaign-issues.ts). */
+export const SIM_CAMPAIGN_ISSUES = ["budget_exhausted", "disapproved", "account_suspended"] as const;
+export type SimCampaignIssue = (typeof SIM_CAMPAIGN_ISSUES)[number];
+
 export interface SimCampaign {
   id: string;
   accountId: string;
   name: string;
   status: SimCampaignStatus;
+  /** Set when the platform stopped the campaign; each platform's API shows it in its own words. */
+  issue?: SimCampaignIssue;
   /** The current daily budget in the account currency's minor units. */
   dailyBudgetMinor: number;
   /** The first date the campaign ran (YYYY-MM-DD). */
@@ -111,6 +117,16 @@ export interface MarketEngine {
     platform: AdPlatformId,
     campaignId: string,
     dailyBudgetMinor: number,
+  ): Promise<boolean>;
+  /**
+   * The platform stops the campaign (or, with null, lets it run again): the listing shows it at
+   * once, and it delivers nothing from the sandbox's next day. False for an unknown campaign.
+   */
+  setCampaignIssue(
+    tenant: string,
+    platform: AdPlatformId,
+    campaignId: string,
+    issue: SimCampaignIssue | null,
   ): Promise<boolean>;
   /** A rename shows at once in listings and reports; false for an unknown campaign. */
   setCampaignName(tenant: string, platform: AdPlatformId, campaignId: string, name: string): Promise<boolean>;

@@ -32,10 +32,25 @@ export interface FacebookClientOptions {
 }
 
 const ACCOUNT_FIELDS = "id,account_id,name,currency,timezone_name,account_status";
-const CAMPAIGN_FIELDS = "id,name,status,effective_status,objective,daily_budget,lifetime_budget";
+const CAMPAIGN_FIELDS = "id,name,status,effective_status,issues_info,objective,daily_budget,lifetime_budget";
 const INSIGHT_FIELDS = "campaign_id,campaign_name,impressions,clicks,inline_link_clicks,spend,actions,action_values";
-/** Without a filter Meta hides archived campaigns, but they still have history we must attribute. */
-const CAMPAIGN_STATUSES = ["ACTIVE", "PAUSED", "ARCHIVED"];
+/**
+ * Without a filter Meta hides archived campaigns, but they still have history we must attribute;
+ * and a campaign Meta stopped (disapproved, with issues, waiting for billing) is listed by that state.
+ */
+const CAMPAIGN_STATUSES = [
+  "ACTIVE",
+  "PAUSED",
+  "ARCHIVED",
+  "IN_PROCESS",
+  "WITH_ISSUES",
+  "PENDING_REVIEW",
+  "DISAPPROVED",
+  "PREAPPROVED",
+  "PENDING_BILLING_INFO",
+  "CAMPAIGN_PAUSED",
+  "ADSET_PAUSED",
+];
 /** Follows `paging.next` until it is gone; a bound protects against a platform that loops. */
 const MAX_PAGES = 10_000;
 

@@ -1,8 +1,10 @@
-import type {
-  ExternalAdAccount,
-  ExternalCampaign,
-  ExternalCampaignStatus,
-  ExternalDailyMetric,
+import {
+  type CampaignPlatformIssue,
+  type ExternalAdAccount,
+  type ExternalCampaign,
+  type ExternalCampaignStatus,
+  type ExternalDailyMetric,
+  PLATFORM_ISSUE_MAX_LENGTH,
 } from "#core/shared/connector-port.ts";
 import { decimalToMinor } from "#core/shared/money.ts";
 import type { GraphAdAccount, GraphCampaign, GraphInsightRow } from "./schemas.ts";
@@ -40,7 +42,22 @@ export function mapFacebookCampaign(campaign: GraphCampaign, currency: string): 
     status: STATUS_BY_GRAPH_STATUS[campaign.status],
     dailyBudgetMinor: dailyBudget > 0 ? dailyBudget : null,
     currency,
+    ...platformIssueOf(campaign),
   };
+}
+
+/**
+ * Why Meta keeps an active campaign from delivering, from its effective status: DISAPPROVED ads;
+ * WITH_ISSUES, named by the first issue's summary (e.g. "Ad account disabled"); or waiting for
+ * billing information. Statuses of a paused ad set or of a review in progress are no issue.
+ */
+export function platformIssueOf(campaign: GraphCampaign): { platformIssue?: CampaignPlatformIssue } {
+  if (campaign.status !== "ACTIVE") return {};
+  if (campaign.effective_status === "DISAPPROVED") return { platformIssue: "disapproved" };
+  if (campaign.effective_status === "PENDING_BILLING_INFO") return { platformIssue: "PENDING_BILLING_INFO" };
+  if (campaign.effective_status !== "WITH_ISSUES") return {};
+  const summary = campaign.issues_info?.find((issue) => issue.error_summary)?.error_summary?.trim();
+  return { platformIssue: summary ? summary.slice(0, PLATFORM_ISSUE_MAX_LENGTH) : "WITH_ISSUES" };
 }
 
 /**

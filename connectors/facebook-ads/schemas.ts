@@ -56,6 +56,10 @@ export const campaignSchema = z.object({
   name: z.string(),
   status: z.enum(["ACTIVE", "PAUSED", "ARCHIVED", "DELETED"]),
   effective_status: z.string().optional(),
+  /** Why a campaign WITH_ISSUES does not deliver. */
+  issues_info: z
+    .array(z.object({ error_summary: z.string().optional(), level: z.string().optional() }).loose())
+    .optional(),
   /** Minor units of the account currency; absent when the budget lives on the ad sets. */
   daily_budget: integerString.optional(),
   lifetime_budget: integerString.optional(),

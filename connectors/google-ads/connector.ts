@@ -8,7 +8,8 @@ import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens } from
 const CUSTOMER_QUERY =
   "SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer";
 const CAMPAIGNS_QUERY =
-  "SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign";
+  "SELECT campaign.id, campaign.name, campaign.status, campaign.serving_status, campaign.primary_status, " +
+  "campaign.primary_status_reasons, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign";
 
 /**
  * Google Ads over REST v26. Accounts come from listAccessibleCustomers plus a GAQL query per

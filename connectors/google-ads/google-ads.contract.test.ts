@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import { describePlatformIssues } from "#connectors/platform-issues.contract.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type {
   AdPlatformConnector,
@@ -371,6 +372,13 @@ describe("Google Ads at Google's own page size", () => {
     // page_size went away in v16.
     expect((await search({ query, pageSize: 100 })).status).toBe(400);
   });
+});
+
+// Google pauses no campaign for its daily budget: a spent one is LIMITED and still serves.
+describePlatformIssues({
+  platform: "google-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account }),
+  expected: { disapproved: "disapproved", account_suspended: "account_suspended", budget_exhausted: undefined },
 });
 
 describeCampaignWrites({

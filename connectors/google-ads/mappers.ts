@@ -1,5 +1,6 @@
 import { microsToMinor } from "#connectors/money-units.ts";
 import type {
+  CampaignPlatformIssue,
   ExternalAdAccount,
   ExternalCampaign,
   ExternalCampaignStatus,
@@ -46,7 +47,24 @@ export function mapGoogleCampaign(row: GoogleAdsRow, currency: string): External
     status: mapGoogleCampaignStatus(campaign.status),
     dailyBudgetMinor: micros === undefined ? null : microsToMinor(micros, currency),
     currency,
+    ...platformIssueOf(campaign),
   };
+}
+
+/**
+ * Why Google keeps an enabled campaign from serving: a SUSPENDED serving status (the account),
+ * or a NOT_ELIGIBLE primary status, disapproved ads among its reasons. Being LIMITED (e.g. by
+ * budget) still serves, so it is no issue.
+ */
+export function platformIssueOf(campaign: NonNullable<GoogleAdsRow["campaign"]>): {
+  platformIssue?: CampaignPlatformIssue;
+} {
+  if (campaign.status !== "ENABLED") return {};
+  if (campaign.servingStatus === "SUSPENDED") return { platformIssue: "account_suspended" };
+  if (campaign.primaryStatus !== "NOT_ELIGIBLE") return {};
+  const reasons = campaign.primaryStatusReasons ?? [];
+  if (reasons.some((reason) => reason.endsWith("DISAPPROVED"))) return { platformIssue: "disapproved" };
+  return { platformIssue: reasons[0] ?? "NOT_ELIGIBLE" };
 }
 
 /** A campaign × segments.date row → our daily metric: cost micros and the conversion value double to minor units. */

@@ -40,6 +40,9 @@ export const googleAdsRowSchema = z.object({
       id: int64.optional(),
       name: z.string().optional(),
       status: z.string().optional(),
+      servingStatus: z.string().optional(),
+      primaryStatus: z.string().optional(),
+      primaryStatusReasons: z.array(z.string()).optional(),
       campaignBudget: z.string().optional(),
     })
     .optional(),

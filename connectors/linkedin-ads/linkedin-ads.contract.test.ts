@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import { describePlatformIssues } from "#connectors/platform-issues.contract.ts";
 import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { minorToDecimal } from "#core/shared/money.ts";
@@ -283,6 +284,13 @@ describe("LinkedIn Ads connector against the sandbox", () => {
       expect(element?.dailyBudget.amount).toBe(minorToDecimal(engine!.dailyBudgetMinor, account!.currency));
     });
   });
+});
+
+// LinkedIn rejects creatives, not campaigns: servingStatuses do not show it.
+describePlatformIssues({
+  platform: "linkedin-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account: (await connector.listAdAccounts(tokens))[0]! }),
+  expected: { budget_exhausted: "budget_exhausted", account_suspended: "account_suspended", disapproved: undefined },
 });
 
 describeCampaignWrites({

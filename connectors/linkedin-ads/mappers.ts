@@ -1,4 +1,5 @@
 import type {
+  CampaignPlatformIssue,
   ExternalAdAccount,
   ExternalCampaign,
   ExternalCampaignStatus,
@@ -40,7 +41,23 @@ export function mapLinkedInCampaign(campaign: LinkedInCampaign, account: Externa
     status: mapLinkedInCampaignStatus(campaign.status),
     dailyBudgetMinor: budget ? decimalToMinor(budget.amount, budget.currencyCode) : null,
     currency: budget?.currencyCode.toUpperCase() ?? account.currency,
+    ...platformIssueOf(campaign),
   };
+}
+
+/**
+ * The holds of an ACTIVE campaign that are LinkedIn's doing: a spent total budget (campaign, group
+ * or account) or an account on hold; other holds (an audience too small, a group on hold) under
+ * LinkedIn's own name. Start and end dates are the team's own schedule, so no issue.
+ */
+export function platformIssueOf(campaign: LinkedInCampaign): { platformIssue?: CampaignPlatformIssue } {
+  if (campaign.status !== "ACTIVE") return {};
+  const holds = (campaign.servingStatuses ?? []).filter(
+    (status) => status !== "RUNNABLE" && status !== "STOPPED" && !/_(START|END)_DATE_HOLD$/.test(status),
+  );
+  if (holds.some((hold) => hold.endsWith("TOTAL_BUDGET_HOLD"))) return { platformIssue: "budget_exhausted" };
+  if (holds.includes("ACCOUNT_SERVING_HOLD")) return { platformIssue: "account_suspended" };
+  return holds[0] ? { platformIssue: holds[0] } : {};
 }
 
 function formatDate(date: { year: number; month: number; day: number }): string {

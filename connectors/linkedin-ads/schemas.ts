@@ -47,6 +47,8 @@ export const linkedInCampaignSchema = z.object({
   id: idSchema,
   name: z.string(),
   status: z.string(),
+  /** Why an ACTIVE campaign serves or not: RUNNABLE, STOPPED or a hold (budget, account, dates …). */
+  servingStatuses: z.array(z.string()).optional(),
   account: z.string().optional(),
   dailyBudget: moneySchema.nullish(),
 });

@@ -1,4 +1,5 @@
 import type {
+  CampaignPlatformIssue,
   ExternalAdAccount,
   ExternalCampaign,
   ExternalCampaignStatus,
@@ -137,7 +138,19 @@ export function mapMicrosoftCampaign(campaign: MicrosoftCampaign, currency: stri
     status: mapMicrosoftCampaignStatus(campaign.Status),
     dailyBudgetMinor: hasOwnBudget ? decimalToMinor(campaign.DailyBudget ?? 0, currency) : null,
     currency,
+    ...platformIssueOf(campaign.Status),
   };
+}
+
+/**
+ * Microsoft's own reasons in the campaign Status: BudgetPaused (the budget is spent until it
+ * resets) and Suspended (the account or campaign was suspended). BudgetAndManualPaused is paused
+ * by its team as well, so no issue of the platform's.
+ */
+export function platformIssueOf(status: string): { platformIssue?: CampaignPlatformIssue } {
+  if (status === "BudgetPaused") return { platformIssue: "budget_exhausted" };
+  if (status === "Suspended") return { platformIssue: "account_suspended" };
+  return {};
 }
 
 /** A campaign performance report row (CSV, FormatVersion 2.0) → our daily metric. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import { describePlatformIssues } from "#connectors/platform-issues.contract.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type {
   AdPlatformConnector,
@@ -360,6 +361,13 @@ describe("Microsoft Advertising errors", () => {
       OperationErrors: [{ Code: 1102, ErrorCode: "CampaignServiceInvalidAccountId" }],
     });
   });
+});
+
+// Microsoft disapproves ads, not campaigns: the campaign Status does not show it.
+describePlatformIssues({
+  platform: "microsoft-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account }),
+  expected: { budget_exhausted: "budget_exhausted", account_suspended: "account_suspended", disapproved: undefined },
 });
 
 describeCampaignWrites({

@@ -1,4 +1,5 @@
 import type {
+  CampaignPlatformIssue,
   ExternalAdAccount,
   ExternalCampaign,
   ExternalCampaignStatus,
@@ -31,7 +32,27 @@ export function mapTikTokCampaign(campaign: TikTokCampaign, currency: string): E
         ? decimalToMinor(campaign.budget, currency)
         : null,
     currency,
+    ...platformIssueOf(campaign),
   };
+}
+
+/** TikTok's secondary statuses that mean the platform keeps an enabled campaign from delivering. */
+const ISSUE_BY_SECONDARY_STATUS: Record<string, CampaignPlatformIssue> = {
+  CAMPAIGN_STATUS_BUDGET_EXCEED: "budget_exhausted",
+  ADVERTISER_ACCOUNT_PUNISH: "account_suspended",
+  CAMPAIGN_STATUS_ADVERTISER_AUDIT_DENY: "account_suspended",
+  CAMPAIGN_STATUS_TTS_ACCOUNT_BALANCE_INSUFFICIENT: "TTS_ACCOUNT_BALANCE_INSUFFICIENT",
+  CAMPAIGN_STATUS_AD_UNAVAILABLE: "AD_UNAVAILABLE",
+  CAMPAIGN_STATUS_PRODUCT_UNAVAILABLE: "PRODUCT_UNAVAILABLE",
+};
+
+/** Why TikTok stopped an enabled campaign, from its secondary status (disapprovals end in DISAPPROVED). */
+export function platformIssueOf(campaign: TikTokCampaign): { platformIssue?: CampaignPlatformIssue } {
+  const secondary = campaign.secondary_status;
+  if (campaign.operation_status !== "ENABLE" || !secondary) return {};
+  if (secondary.endsWith("DISAPPROVED")) return { platformIssue: "disapproved" };
+  const issue = ISSUE_BY_SECONDARY_STATUS[secondary];
+  return issue ? { platformIssue: issue } : {};
 }
 
 /**

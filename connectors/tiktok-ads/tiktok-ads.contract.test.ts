@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeCampaignWrites } from "#connectors/campaign-writes.contract.ts";
+import { describePlatformIssues } from "#connectors/platform-issues.contract.ts";
 import type {
   AdPlatformConnector,
   DateRange,
@@ -416,6 +417,13 @@ describe("TikTok connector against the sandbox: errors", () => {
       message: "end_date must be later than or equal to start_date.",
     });
   });
+});
+
+// TikTok rejects ads, not campaigns: the campaign's secondary status does not show it.
+describePlatformIssues({
+  platform: "tiktok-ads",
+  setUp: async () => ({ sandbox, connector, tokens, account: await firstAccount() }),
+  expected: { budget_exhausted: "budget_exhausted", account_suspended: "account_suspended", disapproved: undefined },
 });
 
 describeCampaignWrites({

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { systemActor } from "#core/access/actor.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
+import { isAdPlatform } from "#core/shared/platforms.ts";
 import type { MonitoringModule } from "./monitoring-module.ts";
 import { createMonitoringRepository } from "./monitoring-repository.ts";
 import { MONITORING_ACTOR } from "./run-monitoring.ts";
@@ -32,6 +33,17 @@ export function createMonitoringSchedule(deps: { db: Kysely<Database>; jobs: Job
         if (await queueMonitoringRun(deps.jobs, organizationId)) queued += 1;
       }
       return queued;
+    },
+
+    /**
+     * After a successful sync of an ad platform: queues the organization's run, so fresh numbers
+     * are judged at once rather than at the next hourly tick (a store's sync changes nothing it
+     * judges). False when the sync was a store's or a run is already waiting.
+     */
+    async queueMonitoringAfterSync(completed: { organizationId: string; connectionId: string }): Promise<boolean> {
+      const platform = await monitoring.platformOfConnection(completed.organizationId, completed.connectionId);
+      if (platform === null || !isAdPlatform(platform)) return false;
+      return queueMonitoringRun(deps.jobs, completed.organizationId);
     },
   };
 }

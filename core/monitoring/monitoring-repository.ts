@@ -87,6 +87,8 @@ export interface MonitoringRepository {
   closeAlerts(organizationId: string, ids: string[], at: Date): Promise<void>;
   /** Organizations with at least one connection that is not disconnected. */
   listOrganizationsToMonitor(): Promise<string[]>;
+  /** The platform of one of the organization's connections; null when it has no such connection. */
+  platformOfConnection(organizationId: string, connectionId: string): Promise<string | null>;
 }
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -305,6 +307,16 @@ export function createMonitoringRepository(db: Kysely<Database>): MonitoringRepo
         .orderBy("organization_id")
         .execute();
       return rows.map((row) => row.organization_id);
+    },
+
+    async platformOfConnection(organizationId, connectionId) {
+      const row = await db
+        .selectFrom("connections")
+        .select("platform")
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", connectionId)
+        .executeTakeFirst();
+      return row?.platform ?? null;
     },
   };
 }

@@ -76,6 +76,17 @@ export interface ExternalAdAccount {
 /** A platform's campaign status in our words (the same set as a stored campaign's). */
 export type ExternalCampaignStatus = CampaignStatus;
 
+/**
+ * Why the platform itself keeps a campaign from delivering, in our words: its budget is spent,
+ * its ads were disapproved, or the ad account is suspended. Another reason a platform names is
+ * kept as the platform's own code (e.g. LinkedIn's "CAMPAIGN_AUDIENCE_COUNT_HOLD"), at most
+ * PLATFORM_ISSUE_MAX_LENGTH characters.
+ */
+export type CampaignPlatformIssue = "budget_exhausted" | "disapproved" | "account_suspended" | (string & {});
+
+/** campaigns.platform_issue holds this many characters. */
+export const PLATFORM_ISSUE_MAX_LENGTH = 32;
+
 export interface ExternalCampaign {
   externalId: string;
   name: string;
@@ -83,6 +94,11 @@ export interface ExternalCampaign {
   /** Daily budget in the account currency's minor units; null when the campaign has none of its own. */
   dailyBudgetMinor: number | null;
   currency: string;
+  /**
+   * Set when the platform reports that it stopped the campaign (see CampaignPlatformIssue); absent
+   * or null when it reports nothing wrong. A campaign its team paused has no issue.
+   */
+  platformIssue?: CampaignPlatformIssue | null;
 }
 
 export interface ExternalDailyMetric {

@@ -11,8 +11,22 @@ import type { SyncModule } from "./sync-module.ts";
  */
 export const SYNC_CONCURRENCY = 3;
 
-/** The worker of the sync queue: each job runs the sync as Adhelm, for the job's organization. */
-export function registerSyncJobs(jobs: JobQueue, sync: Pick<SyncModule, "syncConnection">): void {
+/** A sync that finished well, for what follows it (monitoring queues a run of the organization). */
+export interface CompletedSync {
+  organizationId: string;
+  connectionId: string;
+}
+
+/**
+ * The worker of the sync queue: each job runs the sync as Adhelm, for the job's organization.
+ * `onSucceeded` runs after each successful sync; it is not part of the sync, so a failure of it
+ * is left to the callback (log it) and never makes the queue run the sync again.
+ */
+export function registerSyncJobs(
+  jobs: JobQueue,
+  sync: Pick<SyncModule, "syncConnection">,
+  onSucceeded?: (completed: CompletedSync) => Promise<void>,
+): void {
   jobs.work(
     SYNC_QUEUE,
     async (payload, job) => {
@@ -23,6 +37,12 @@ export function registerSyncJobs(jobs: JobQueue, sync: Pick<SyncModule, "syncCon
       );
       // The queue schedules the next attempt (after the platform's wait, if longer), which resumes the run.
       if (result.outcome === "retry") throw new RetryLaterError(result.retryAfterMs ?? null);
+      if (result.outcome === "succeeded" && onSucceeded) {
+        await onSucceeded({
+          organizationId: String(payload.organizationId),
+          connectionId: String(payload.connectionId),
+        }).catch(() => undefined);
+      }
     },
     { concurrency: SYNC_CONCURRENCY },
   );

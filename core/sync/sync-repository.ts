@@ -4,7 +4,12 @@ import { refreshMetricRollups, refreshStoreRollups } from "#core/analytics/analy
 import type { SyncHistory, SyncRunRecord } from "#core/connections/sync-history.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
-import type { ExternalCampaign, ExternalDailyMetric, ExternalOrder } from "#core/shared/connector-port.ts";
+import {
+  type ExternalCampaign,
+  type ExternalDailyMetric,
+  type ExternalOrder,
+  PLATFORM_ISSUE_MAX_LENGTH,
+} from "#core/shared/connector-port.ts";
 import type { SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
 
 /** The sync engine's runs and the rows it writes; its run history is what the connections slice reads. */
@@ -191,6 +196,8 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
               status: campaign.status,
               daily_budget_minor: campaign.dailyBudgetMinor,
               currency: campaign.currency,
+              // What the platform says stopped it, or null: a listing without an issue clears it.
+              platform_issue: campaign.platformIssue?.slice(0, PLATFORM_ISSUE_MAX_LENGTH) || null,
             })),
           )
           .onConflict((conflict) =>
@@ -199,6 +206,7 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
               status: eb.ref("excluded.status"),
               daily_budget_minor: eb.ref("excluded.daily_budget_minor"),
               currency: eb.ref("excluded.currency"),
+              platform_issue: eb.ref("excluded.platform_issue"),
               updated_at: now(),
             })),
           )

@@ -148,6 +148,29 @@ export function toGraphStatus(status: SimCampaign["status"]): "ACTIVE" | "PAUSED
   return status === "paused" ? "PAUSED" : "ARCHIVED";
 }
 
+/**
+ * What Meta says delivers: disapproved ads show as DISAPPROVED; a suspended account or a spent
+ * budget as WITH_ISSUES, explained in `issues_info`. A campaign its team paused has no issue.
+ */
+export function effectiveStatusOf(campaign: SimCampaign): string {
+  const status = toGraphStatus(campaign.status);
+  if (status !== "ACTIVE" || !campaign.issue) return status;
+  return campaign.issue === "disapproved" ? "DISAPPROVED" : "WITH_ISSUES";
+}
+
+const ISSUE_INFO: Record<string, { error_code: number; error_summary: string; error_message: string }> = {
+  account_suspended: {
+    error_code: 1487,
+    error_summary: "Ad account disabled",
+    error_message: "The ad account of this campaign was disabled, so its ads cannot run.",
+  },
+  budget_exhausted: {
+    error_code: 1815,
+    error_summary: "Campaign budget spent",
+    error_message: "The campaign has spent its budget, so its ads stopped running.",
+  },
+};
+
 export const CAMPAIGN_FIELDS = [
   "id",
   "account_id",
@@ -155,6 +178,7 @@ export const CAMPAIGN_FIELDS = [
   "status",
   "configured_status",
   "effective_status",
+  "issues_info",
   "objective",
   "buying_type",
   "bid_strategy",
@@ -171,7 +195,11 @@ export function describeCampaign(campaign: SimCampaign): Record<string, unknown>
     name: campaign.name,
     status,
     configured_status: status,
-    effective_status: status,
+    effective_status: effectiveStatusOf(campaign),
+    issues_info:
+      effectiveStatusOf(campaign) === "WITH_ISSUES" && campaign.issue
+        ? [{ level: "CAMPAIGN", error_type: 0, ...ISSUE_INFO[campaign.issue] }]
+        : [],
     objective: "OUTCOME_SALES",
     buying_type: "AUCTION",
     bid_strategy: "LOWEST_COST_WITHOUT_CAP",

@@ -26,6 +26,7 @@ import {
   describeAdAccount,
   describeCampaign,
   describeInsightRow,
+  effectiveStatusOf,
   type InsightQuery,
   isGraphError,
   nonexistingFieldError,
@@ -34,7 +35,6 @@ import {
   readFields,
   readGraphParams,
   respondGraphError,
-  toGraphStatus,
   unknownObjectError,
 } from "./facebook-ads-graph.ts";
 
@@ -257,7 +257,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     const statuses = readStatusFilter(auth.params.effective_status);
     if (isGraphError(statuses)) return respondGraphError(c, statuses);
     const campaigns = (await kit.engine.listCampaigns(auth.tenant, PLATFORM, account.id))
-      .filter((campaign) => statuses.has(toGraphStatus(campaign.status)))
+      .filter((campaign) => statuses.has(effectiveStatusOf(campaign)))
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((campaign) => pickFields(describeCampaign(campaign), fields));
     const page = buildGraphPage(c.req.url, campaigns, auth.params);

@@ -60,6 +60,25 @@ export interface AdsFailure {
   location?: { fieldPathElements: { fieldName: string; index?: number }[] };
 }
 
+/** Google's serving status: a suspended account's campaigns are SUSPENDED. */
+function servingStatusOf(campaign: SimCampaign): string {
+  if (campaign.status === "removed") return "ENDED";
+  return campaign.issue === "account_suspended" ? "SUSPENDED" : "SERVING";
+}
+
+/**
+ * Google's primary status and its reasons. Disapproved ads and a suspended account make the
+ * campaign NOT_ELIGIBLE; a spent budget only LIMITS it (Google pauses no campaign for its daily budget).
+ */
+function primaryStatusOf(campaign: SimCampaign): { status: string; reasons: string[] } {
+  if (campaign.status === "removed") return { status: "REMOVED", reasons: ["CAMPAIGN_REMOVED"] };
+  if (campaign.status === "paused") return { status: "PAUSED", reasons: ["CAMPAIGN_PAUSED"] };
+  if (campaign.issue === "disapproved") return { status: "NOT_ELIGIBLE", reasons: ["HAS_ADS_DISAPPROVED"] };
+  if (campaign.issue === "account_suspended") return { status: "NOT_ELIGIBLE", reasons: [] };
+  if (campaign.issue === "budget_exhausted") return { status: "LIMITED", reasons: ["BUDGET_CONSTRAINED"] };
+  return { status: "ELIGIBLE", reasons: [] };
+}
+
 export function serializeRow(
   fields: string[],
   account: SimAccount,
@@ -106,6 +125,15 @@ export function serializeRow(
         break;
       case "campaign.status":
         set("campaign", "status", campaign?.status.toUpperCase(), campaignName);
+        break;
+      case "campaign.serving_status":
+        set("campaign", "servingStatus", campaign && servingStatusOf(campaign), campaignName);
+        break;
+      case "campaign.primary_status":
+        set("campaign", "primaryStatus", campaign && primaryStatusOf(campaign).status, campaignName);
+        break;
+      case "campaign.primary_status_reasons":
+        set("campaign", "primaryStatusReasons", campaign && primaryStatusOf(campaign).reasons, campaignName);
         break;
       case "campaign.campaign_budget":
         set("campaign", "campaignBudget", budgetName, campaignName);

@@ -123,6 +123,7 @@ export function describeCampaign(campaign: SimCampaign, account: SimAccount) {
     account: `${ACCOUNT_URN}${account.id}`,
     campaignGroup: `${CAMPAIGN_GROUP_URN}${defaultCampaignGroupId(account.id)}`,
     status: toLinkedInStatus(campaign.status),
+    servingStatuses: servingStatusesOf(campaign),
     type: "SPONSORED_UPDATES",
     costType: "CPM",
     dailyBudget: {
@@ -204,4 +205,15 @@ export function readPatchSet(body: unknown): Record<string, unknown> | null {
   const set = (patch as { $set?: unknown }).$set;
   if (typeof set !== "object" || set === null || Array.isArray(set)) return null;
   return set as Record<string, unknown>;
+}
+
+/**
+ * LinkedIn's servingStatuses: RUNNABLE, or the holds that keep an ACTIVE campaign from serving (a
+ * spent total budget, an account on hold). Creative rejections are per creative, so they do not show here.
+ */
+function servingStatusesOf(campaign: SimCampaign): string[] {
+  if (campaign.status !== "enabled") return ["STOPPED"];
+  if (campaign.issue === "budget_exhausted") return ["CAMPAIGN_TOTAL_BUDGET_HOLD"];
+  if (campaign.issue === "account_suspended") return ["ACCOUNT_SERVING_HOLD"];
+  return ["RUNNABLE"];
 }

@@ -127,7 +127,7 @@ export function serializeCampaign(campaign: SimCampaign, account: SimAccount) {
     ForwardCompatibilityMap: [],
     Id: toLong(campaign.id),
     Name: campaign.name,
-    Status: campaign.status === "enabled" ? "Active" : "Paused",
+    Status: microsoftStatusOf(campaign),
     SubType: null,
     TimeZone: toMicrosoftTimeZone(account.timeZone),
     TrackingUrlTemplate: null,
@@ -417,4 +417,14 @@ export function blobError(c: Context, status: 403 | 404, code: string, message: 
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Microsoft's campaign Status: a live campaign whose budget is spent is BudgetPaused, one of a
+ * suspended account Suspended. Disapprovals are per ad (editorial status), so they do not show here.
+ */
+function microsoftStatusOf(campaign: SimCampaign): string {
+  if (campaign.status !== "enabled") return "Paused";
+  if (campaign.issue === "budget_exhausted") return "BudgetPaused";
+  return campaign.issue === "account_suspended" ? "Suspended" : "Active";
 }

@@ -104,12 +104,7 @@ export function describeCampaign(campaign: SimCampaign, account: SimAccount): Re
     campaign_name: campaign.name,
     objective_type: "WEB_CONVERSIONS",
     operation_status: campaign.status === "enabled" ? "ENABLE" : "DISABLE",
-    secondary_status:
-      campaign.status === "enabled"
-        ? "CAMPAIGN_STATUS_ENABLE"
-        : campaign.status === "paused"
-          ? "CAMPAIGN_STATUS_DISABLE"
-          : "CAMPAIGN_STATUS_DELETE",
+    secondary_status: secondaryStatusOf(campaign),
     // Major units, as a number.
     budget: Number(minorToDecimal(campaign.dailyBudgetMinor, account.currency)),
     budget_mode: "BUDGET_MODE_DAY",
@@ -301,4 +296,17 @@ export function respondPortalError(c: Context, message: string): Response {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization failed</title></head><body><h1>Authorization failed</h1><p>${escaped}</p></body></html>`,
     400,
   );
+}
+
+/**
+ * TikTok's secondary status: why an enabled campaign does (not) deliver. A spent budget is
+ * CAMPAIGN_STATUS_BUDGET_EXCEED, a penalized account ADVERTISER_ACCOUNT_PUNISH; disapprovals are
+ * per ad, so they do not show on the campaign.
+ */
+function secondaryStatusOf(campaign: SimCampaign): string {
+  if (campaign.status === "removed") return "CAMPAIGN_STATUS_DELETE";
+  if (campaign.status === "paused") return "CAMPAIGN_STATUS_DISABLE";
+  if (campaign.issue === "budget_exhausted") return "CAMPAIGN_STATUS_BUDGET_EXCEED";
+  if (campaign.issue === "account_suspended") return "ADVERTISER_ACCOUNT_PUNISH";
+  return "CAMPAIGN_STATUS_ENABLE";
 }
