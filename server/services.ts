@@ -32,6 +32,7 @@ import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
+import { createConversionCompleteness } from "#core/rules/conversion-completeness.ts";
 import { ruleAlertsText } from "#core/rules/rule-alerts-text.ts";
 import { createRuleEngine } from "#core/rules/rule-engine.ts";
 import { organizationTimeZone } from "#core/rules/rule-metrics-repository.ts";
@@ -249,6 +250,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     monitoring: createMonitoringModule({
       db: database.db,
       clock: adsClock,
+      // The rules' lag model: conversion metrics are judged on days that are mature for their platform.
+      conversionCompleteness: createConversionCompleteness({ db: database.db, clock: adsClock }),
       notify: (notification) => services.notifications.notify(notification),
       publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
     }),
