@@ -1,4 +1,5 @@
-// npm run rotate-key: re-seal every platform token under the current AUTH_SECRET.
+// npm run rotate-key: re-seal every sealed value (platform tokens, webhook secrets, the VAPID key)
+// under the current AUTH_SECRET.
 //
 //   OLD_AUTH_SECRET="$(cat old-secret)" npm run rotate-key            the old secret from the environment
 //   npm run rotate-key -- --old-secret-file /path/to/old-secret       or from a file (never as an argument:
@@ -54,12 +55,16 @@ try {
   console.log(`Database: ${database.location}`);
   console.log(`Key ids: old ${report.oldKeyId ?? "-"}, new ${report.newKeyId}`);
   console.log(
-    `Re-sealed: ${report.accessTokens} access tokens, ${report.refreshTokens} refresh tokens, ${report.pendingStoreTokens} pending WooCommerce keys (${report.fromV1} of them from the v1 format).`,
+    `Re-sealed: ${report.accessTokens} access tokens, ${report.refreshTokens} refresh tokens, ${report.pendingStoreTokens} pending WooCommerce keys, ${report.webhookSecrets} webhook secrets, ${report.vapidKeys} Web Push (VAPID) keys (${report.fromV1} of them from the v1 format).`,
   );
   console.log(`Already under the new key, left as they were: ${report.alreadyCurrent}.`);
   if (report.clearedPendingStoreTokens > 0)
     console.log(
       `Cleared: ${report.clearedPendingStoreTokens} pending WooCommerce keys of used or expired connect attempts.`,
+    );
+  if (report.clearedWebhookSecrets > 0)
+    console.log(
+      `Cleared: ${report.clearedWebhookSecrets} previous webhook secrets whose 24 hours of overlap were over.`,
     );
 } catch (error) {
   if (!(error instanceof TokenRotationError)) throw error;

@@ -1,6 +1,9 @@
 import { createCipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { createNotificationRepository } from "#core/notifications/notification-repository.ts";
+import { createVapidKeyStore } from "#core/notifications/web-push.ts";
+import { webhookSecretPlace } from "#core/webhooks/webhook-secrets.ts";
 import { createViewer } from "#tests/support/integration-fixture.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { rotateSealedTokens, TokenRotationError } from "./rotate-sealed-tokens.ts";
@@ -93,7 +96,42 @@ async function seedSealedTokens() {
     expired: await state("expired", { expiresInMs: -60_000 }),
     used: await state("used", { expiresInMs: 10 * 60_000, isUsed: true }),
   };
-  return { viewer, ids, states };
+  const endpoint = async (name: string, previous: "none" | "in-grace" | "expired", cipher = oldCipher) => {
+    const id = `whe_${name}_${randomUUID().slice(0, 8)}`;
+    await db
+      .insertInto("webhook_endpoints")
+      .values({
+        id,
+        organization_id: viewer.organizationId,
+        url: `https://hooks.example.com/${name}`,
+        description: null,
+        event_types_json: '["anomaly.detected"]',
+        secret_encrypted: cipher.encrypt(`whsec_${name}`, webhookSecretPlace.current(id)),
+        previous_secret_encrypted:
+          previous === "none" ? null : cipher.encrypt(`whsec_${name}_before`, webhookSecretPlace.previous(id)),
+        previous_secret_expires_at:
+          previous === "none" ? null : new Date(Date.now() + (previous === "in-grace" ? 3_600_000 : -60_000)),
+        created_by: viewer.userId,
+      })
+      .execute();
+    return id;
+  };
+  const endpoints = {
+    rotated: await endpoint("rotated", "in-grace"),
+    expired: await endpoint("expired", "expired"),
+    alreadyNew: await endpoint("already-new", "none", newCipher),
+  };
+  // The Web Push key pair, made on first start the way the server makes it.
+  const vapid = await createVapidKeyStore(createNotificationRepository(db), oldCipher).keys();
+  return { viewer, ids, states, endpoints, vapid };
+}
+
+async function webhookSecrets(id: string) {
+  return database.db
+    .selectFrom("webhook_endpoints")
+    .select(["secret_encrypted", "previous_secret_encrypted", "previous_secret_expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 async function snapshot() {
@@ -108,6 +146,12 @@ async function snapshot() {
       .select(["id", "pending_tokens_encrypted"])
       .orderBy("id")
       .execute(),
+    webhooks: await database.db
+      .selectFrom("webhook_endpoints")
+      .select(["id", "secret_encrypted", "previous_secret_encrypted", "previous_secret_expires_at"])
+      .orderBy("id")
+      .execute(),
+    settings: await database.db.selectFrom("app_settings").select(["key", "value"]).orderBy("key").execute(),
   };
 }
 
@@ -121,16 +165,20 @@ async function connectionTokens(id: string) {
 
 describe("rotating AUTH_SECRET (npm run rotate-key)", () => {
   it("re-seals every sealed token under the new secret in place, v1 values too, and a rerun changes nothing", async () => {
-    const { ids, states } = await seedSealedTokens();
+    const { ids, states, endpoints, vapid } = await seedSealedTokens();
 
     const report = await rotateSealedTokens(database.db, { oldSecret: OLD_SECRET, newSecret: NEW_SECRET });
     expect(report).toEqual({
       accessTokens: 2,
       refreshTokens: 1,
       pendingStoreTokens: 1,
+      // Both secrets of the rotated endpoint, the current one of the endpoint whose overlap is over.
+      webhookSecrets: 3,
+      vapidKeys: 1,
       fromV1: 1,
-      alreadyCurrent: 1,
+      alreadyCurrent: 2,
       clearedPendingStoreTokens: 2,
+      clearedWebhookSecrets: 1,
       oldKeyId: oldCipher.keyId,
       newKeyId: newCipher.keyId,
     });
@@ -165,14 +213,40 @@ describe("rotating AUTH_SECRET (npm run rotate-key)", () => {
     expect(await pending(states.expired)).toBeNull();
     expect(await pending(states.used)).toBeNull();
 
+    // Webhooks keep signing with the same secrets, the old one too during its overlap.
+    const rotated = await webhookSecrets(endpoints.rotated);
+    expect(newCipher.decrypt(rotated.secret_encrypted, webhookSecretPlace.current(endpoints.rotated))).toBe(
+      "whsec_rotated",
+    );
+    expect(
+      newCipher.decrypt(rotated.previous_secret_encrypted ?? "", webhookSecretPlace.previous(endpoints.rotated)),
+    ).toBe("whsec_rotated_before");
+    expect(rotated.previous_secret_expires_at).not.toBeNull();
+    const expired = await webhookSecrets(endpoints.expired);
+    expect(newCipher.decrypt(expired.secret_encrypted, webhookSecretPlace.current(endpoints.expired))).toBe(
+      "whsec_expired",
+    );
+    expect(expired).toMatchObject({ previous_secret_encrypted: null, previous_secret_expires_at: null });
+    expect(
+      newCipher.decrypt(
+        (await webhookSecrets(endpoints.alreadyNew)).secret_encrypted,
+        webhookSecretPlace.current(endpoints.alreadyNew),
+      ),
+    ).toBe("whsec_already-new");
+    // The server under the new secret opens the same VAPID pair: the browsers' subscriptions stay valid.
+    expect(await createVapidKeyStore(createNotificationRepository(database.db), newCipher).keys()).toEqual(vapid);
+
     // A second run (say, after a crash) finds everything under the new key and leaves it be.
     const before = await snapshot();
     expect(await rotateSealedTokens(database.db, { oldSecret: OLD_SECRET, newSecret: NEW_SECRET })).toMatchObject({
       accessTokens: 0,
       refreshTokens: 0,
       pendingStoreTokens: 0,
-      alreadyCurrent: 5,
+      webhookSecrets: 0,
+      vapidKeys: 0,
+      alreadyCurrent: 10,
       clearedPendingStoreTokens: 0,
+      clearedWebhookSecrets: 0,
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -210,6 +284,22 @@ describe("rotating AUTH_SECRET (npm run rotate-key)", () => {
     await expect(rotateSealedTokens(database.db, { oldSecret: OLD_SECRET, newSecret: NEW_SECRET })).rejects.toThrow(
       `The sealed value at connections:${ids.alreadyNew}:access_token (key id ${oldCipher.keyId}) opens under neither`,
     );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("stops at a webhook secret that opens under neither secret, and rolls back what it had re-sealed", async () => {
+    const { endpoints } = await seedSealedTokens();
+    const stranger = createTokenCipher("a-third-secret-nobody-gave-us-32-characters");
+    await database.db
+      .updateTable("webhook_endpoints")
+      .set({ secret_encrypted: stranger.encrypt("whsec_x", webhookSecretPlace.current(endpoints.expired)) })
+      .where("id", "=", endpoints.expired)
+      .execute();
+    const before = await snapshot();
+    await expect(rotateSealedTokens(database.db, { oldSecret: OLD_SECRET, newSecret: NEW_SECRET })).rejects.toThrow(
+      `The sealed value at webhook_endpoints:${endpoints.expired}:secret (key id ${stranger.keyId}) opens under neither`,
+    );
+    // The platform tokens were re-sealed before it in the same transaction: they are back as they were.
     expect(await snapshot()).toEqual(before);
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DELIVERY_ERRORS, describeDeliveryError } from "./webhook-delivery-errors.ts";
 import type { WebhookDependencies } from "./webhook-dependencies.ts";
+import { alertDeliveryGivenUp } from "./webhook-failure-alert.ts";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from "./webhook-repository.ts";
 import { nextAttemptAt } from "./webhook-retry.ts";
 import { webhookSecretPlace } from "./webhook-secrets.ts";
@@ -38,7 +39,8 @@ export interface AttemptOutcome {
 /**
  * The delivery job: one attempt of a pending, due delivery, claimed so that two nodes running the
  * same job send it once. On failure the next attempt is queued (webhook-retry.ts) until 24 hours
- * after the event; then the delivery has failed. Null when there was nothing to do.
+ * after the event; then the delivery has failed, and the organization is notified (once per
+ * delivery; not for a test event, whose result is shown at once). Null when there was nothing to do.
  */
 export async function deliverWebhook(
   deps: WebhookDependencies,
@@ -85,6 +87,8 @@ export async function deliverWebhook(
   };
   await record(deps, delivery, outcome, now);
   if (next) await queueDeliveryAttempt(deps, { id: delivery.id, attempts }, next);
+  else if (outcome.status === "failed" && options.isRetried !== false)
+    await alertDeliveryGivenUp(deps, endpoint, delivery, outcome, attempts);
   return outcome;
 }
 

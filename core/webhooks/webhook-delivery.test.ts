@@ -4,65 +4,27 @@
  * as the queue would when the attempt is due), giving up after 24 hours, rotation, exactly one
  * attempt when two nodes run the same job, and the outbound guard's refusals.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
-import {
-  classifyAddress,
-  createOutboundFetch,
-  isPublicAddress,
-  type OutboundOptions,
-} from "#adapters/outbound-http.ts";
+import { isPublicAddress, type OutboundOptions } from "#adapters/outbound-http.ts";
 import type { Actor } from "#core/access/actor.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
-import { createTokenCipher } from "#core/security/token-cipher.ts";
-import { actorOfViewer, createViewer, silentLogger } from "#tests/support/integration-fixture.ts";
+import { actorOfViewer, createViewer } from "#tests/support/integration-fixture.ts";
 import { refusalOf } from "#tests/support/refusal.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { verifySignature } from "./webhook-signature.ts";
-import { createWebhooksModule, type WebhooksModule } from "./webhooks-module.ts";
+import type { WebhooksModule } from "./webhooks-module.ts";
+import {
+  closeAfterTest,
+  closeReceivers,
+  type Received,
+  START,
+  startReceiver,
+  webhooksModuleFor,
+} from "./webhooks-test-kit.ts";
 
-interface Received {
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-const open: Receiver[] = [];
-
-/** A webhook receiver on a loopback address; `answer` picks each response's status. */
-async function startReceiver(answer: (index: number) => number = () => 200, host = "127.0.0.1"): Promise<Receiver> {
-  const received: Received[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(answer(received.length - 1), { "content-type": "text/plain" }).end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const receiver: Receiver = {
-    url: `http://${host}:${(server.address() as AddressInfo).port}/hooks/adhelm`,
-    received,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-  open.push(receiver);
-  return receiver;
-}
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((receiver) => receiver.close()));
-});
+afterEach(closeReceivers);
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -72,25 +34,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const START = new Date("2026-03-02T09:00:00.000Z");
-
 /** The module as the server wires it, on a clock the test moves, with the guard configured per test. */
 function webhooksWith(
   options: { allowPrivate?: boolean; requireHttps?: boolean; guard?: OutboundOptions } = {},
   clock: { now: Date } = { now: new Date(START) },
 ) {
-  const allowPrivate = options.allowPrivate ?? true;
-  const module = createWebhooksModule({
-    db: database.db,
-    cipher: createTokenCipher("webhook-test-secret-0123456789abcdef"),
-    jobs: createDatabaseJobQueue({ db: database.db, logger: silentLogger }),
-    fetch: createOutboundFetch({ allowPrivate, timeoutMs: 10_000, ...options.guard }),
-    addressPolicy: { requireHttps: options.requireHttps ?? false, allowPrivate, classifyAddress },
-    appUrl: "https://adhelm.example",
-    now: () => clock.now,
-    random: () => 0.5,
-  });
-  return { module, clock };
+  return webhooksModuleFor(database.db, options, clock);
 }
 
 async function newOwner(): Promise<Actor> {
@@ -411,11 +360,7 @@ describe("the outbound guard", () => {
       response.writeHead(307, { location: inside.url }).end();
     });
     await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve));
-    open.push({
-      url: "",
-      received: [],
-      close: () => new Promise<void>((resolve) => redirector.close(() => resolve())),
-    });
+    closeAfterTest(() => new Promise<void>((resolve) => redirector.close(() => resolve())));
     const { module: webhooks } = webhooksWith({
       allowPrivate: false,
       guard: {

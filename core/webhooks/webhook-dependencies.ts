@@ -1,3 +1,4 @@
+import type { Notify } from "#core/notifications/notification-types.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { FetchLike } from "#core/shared/connector-port.ts";
@@ -16,6 +17,8 @@ export interface WebhookDependencies {
   fetch: FetchLike;
   /** The guard's rules, for the checks made when an endpoint is saved. */
   addressPolicy: WebhookAddressPolicy;
+  /** Raises the notification of a delivery given up on (webhook-failure-alert.ts). */
+  notify: Notify;
   /** The User-Agent of every delivery. */
   userAgent: string;
   now: () => Date;

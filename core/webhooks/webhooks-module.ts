@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
 import type { Database } from "#core/db/schema.ts";
+import type { Notify } from "#core/notifications/notification-types.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { FetchLike } from "#core/shared/connector-port.ts";
@@ -25,6 +26,11 @@ export interface WebhooksModuleDependencies {
   /** The outbound guard's fetch for webhooks (server/services.ts: allowPrivate = WEBHOOKS_ALLOW_PRIVATE). */
   fetch: FetchLike;
   addressPolicy: WebhookAddressPolicy;
+  /**
+   * The notifications slice's `Notify`: a delivery given up on after 24 hours raises a warning
+   * from the "webhook-alerts" catalog (webhook-alerts-text.ts), which the server registers with it.
+   */
+  notify: Notify;
   /** Where deliveries say they come from: "Adhelm-Webhooks/1 (+APP_URL)". */
   appUrl: string;
   now?: () => Date;
@@ -45,6 +51,7 @@ export function createWebhooksModule(dependencies: WebhooksModuleDependencies) {
     jobs: dependencies.jobs,
     fetch: dependencies.fetch,
     addressPolicy: dependencies.addressPolicy,
+    notify: dependencies.notify,
     userAgent: `Adhelm-Webhooks/1.0 (+${dependencies.appUrl})`,
     now: dependencies.now ?? (() => new Date()),
     random: dependencies.random ?? Math.random,

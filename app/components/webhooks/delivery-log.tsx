@@ -101,7 +101,7 @@ export function DeliveryLog({
               </div>
               <DeliveryBadge status={delivery.status} />
             </div>
-            <dl className="grid grid-cols-3 gap-x-3 text-sm">
+            <dl className="grid grid-cols-3 gap-x-3 gap-y-0.5 text-sm">
               <Fact term={t("log.code")}>{answer(delivery)}</Fact>
               <Fact term={t("log.attempts")}>
                 <span className="tabular-nums">{integer.format(delivery.attempts)}</span>
@@ -117,8 +117,9 @@ export function DeliveryLog({
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="text-muted-foreground text-xs">{term}</dt>
+    // Subgrid rows: a term that wraps (German) pushes every value down alike, so the values stay level.
+    <div className="row-span-2 grid min-w-0 grid-rows-subgrid">
+      <dt className="self-end text-muted-foreground text-xs">{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );

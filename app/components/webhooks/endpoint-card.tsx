@@ -74,7 +74,7 @@ export function EndpointCard({
     <li aria-labelledby={headingId} className="rounded-xl border bg-card shadow-sm">
       <div className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="grid min-w-0 flex-1 gap-1">
+          <div className="grid min-w-0 flex-1 basis-64 gap-1">
             <h2 id={headingId} className="break-all font-mono font-semibold text-sm sm:text-base">
               {endpoint.url}
             </h2>
@@ -146,7 +146,7 @@ export function EndpointCard({
         ) : null}
 
         {canManage ? (
-          <div className="-mx-1 flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
               disabled={!isHydrated || isTesting}
@@ -206,9 +206,11 @@ export function EndpointCard({
         <CollapsibleTrigger asChild>
           <Button
             variant="ghost"
-            className="h-auto w-full justify-between rounded-none rounded-b-xl px-4 py-3 font-medium sm:px-6"
+            className="h-auto w-full justify-between rounded-none rounded-b-xl px-4 py-3 data-[state=open]:rounded-b-none font-medium has-[>svg]:px-4 sm:px-6 sm:has-[>svg]:px-6"
           >
-            <span>{isLogOpen ? t("log.hide") : t("log.show", { total: endpoint.deliveries.length })}</span>
+            <span>
+              {isLogOpen ? t("log.hide") : t("log.show", { total: integer.format(endpoint.deliveries.length) })}
+            </span>
             <ChevronDown aria-hidden="true" className={cn("transition-transform", isLogOpen && "rotate-180")} />
           </Button>
         </CollapsibleTrigger>

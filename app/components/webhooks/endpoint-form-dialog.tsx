@@ -181,9 +181,11 @@ export function EndpointFormDialog({
                           className="mt-0.5"
                         />
                         <div className="grid min-w-0 gap-1">
-                          <Label htmlFor={id}>{t(EVENT_LABEL_KEYS[type])}</Label>
+                          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+                            <Label htmlFor={id}>{t(EVENT_LABEL_KEYS[type])}</Label>
+                            <code className="break-all font-mono text-muted-foreground text-xs">{type}</code>
+                          </div>
                           <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-                            <code className="mr-1 font-mono text-xs">{type}</code>
                             {t(EVENT_HINT_KEYS[type])}
                           </p>
                         </div>
