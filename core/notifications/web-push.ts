@@ -9,7 +9,6 @@
  * longer opens: a new pair is made, and browsers subscribe again the next time their person turns
  * push on (their old subscriptions are refused by the push service and removed).
  */
-import webpush from "web-push";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { NotificationRepository, PushSubscriptionRow } from "./notification-repository.ts";
 
@@ -34,15 +33,21 @@ export interface VapidKeys {
 }
 
 const VAPID_SETTING = "vapid";
-const VAPID_PLACE = "app_settings:vapid:private_key";
+export const VAPID_PLACE = "app_settings:vapid:private_key";
 const PUSH_TIMEOUT_MS = 10_000;
 /** A push not delivered within a day is dropped by the push service: old alerts are noise. */
 const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
+
+/** The web-push library, loaded on first use: most processes never push, and it is not small. */
+async function loadWebPush() {
+  return (await import("web-push")).default;
+}
 
 /** The VAPID key pair, made and stored on first use; another node's pair wins a race. */
 export function createVapidKeyStore(repository: NotificationRepository, cipher: TokenCipher) {
   let cached: Promise<VapidKeys> | null = null;
   async function load(): Promise<VapidKeys> {
+    const webpush = await loadWebPush();
     const fresh = webpush.generateVAPIDKeys();
     const stored = await repository.insertSettingOnce(
       VAPID_SETTING,
@@ -92,6 +97,7 @@ export async function sendPush(
   options: { isUrgent?: boolean } = {},
 ): Promise<PushOutcome> {
   const keys = await deps.vapid.keys();
+  const webpush = await loadWebPush();
   let status: number;
   try {
     // Throws for a subscription whose key cannot be encrypted to: a failure of that subscription.

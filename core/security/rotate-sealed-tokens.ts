@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#core/db/schema.ts";
+import { VAPID_PLACE } from "#core/notifications/web-push.ts";
 import { webhookSecretPlace } from "#core/webhooks/webhook-secrets.ts";
 import { createTokenCipher, sealedKeyIdOf, sealedPlace, type TokenCipher } from "./token-cipher.ts";
 
@@ -89,9 +90,8 @@ function resealerFor(oldCipher: TokenCipher | null, newCipher: TokenCipher) {
   };
 }
 
-/** Where core/notifications/web-push.ts keeps the VAPID key pair, and the place its private key is sealed for. */
+/** Where core/notifications/web-push.ts keeps the VAPID key pair (its private key is sealed for VAPID_PLACE). */
 const VAPID_SETTING = "vapid";
-const VAPID_PLACE = "app_settings:vapid:private_key";
 
 type CountedPlace = "accessTokens" | "refreshTokens" | "pendingStoreTokens" | "webhookSecrets" | "vapidKeys";
 
