@@ -16,6 +16,7 @@ import { cn } from "#app/lib/cn.ts";
 import type { CampaignRow, CampaignSortKey } from "#core/analytics/analytics-types.ts";
 import { PlatformMark } from "./campaign-cells.tsx";
 import type { CampaignColumn } from "./campaign-columns.tsx";
+import { CampaignLabelChips } from "./campaign-label-chips.tsx";
 import { type CampaignTableParams, searchWith } from "./campaign-table-params.ts";
 import type { BulkAction } from "./change-request.ts";
 import type { CampaignSelection } from "./use-campaign-selection.ts";
@@ -38,12 +39,19 @@ export interface CampaignTableProps {
   onAction: (action: BulkAction, rows: CampaignRow[]) => void;
 }
 
+/** Adhelm's own labels, which the table's rows carry (an older server may send none). */
+export function labelsOf(row: CampaignRow): string[] {
+  return (row as CampaignRow & { labels?: string[] }).labels ?? [];
+}
+
 /**
  * The campaigns table: a header that stays on top and a name column that stays on the left while
  * the table scrolls in its own box, sortable headers (aria-sort), a selection column and a menu
  * per row.
  */
 export function CampaignTable({ rows, columns, params, search, selection, isLoading, onAction }: CampaignTableProps) {
+  // The labels column shows when a campaign on the page has a label.
+  const showsLabels = rows.some((row) => labelsOf(row).length > 0);
   const { t } = useTranslation("campaigns");
   const format = useMetricFormat();
   const pageState = selection.isPageSelected ? true : selection.selectedOnPage > 0 ? "indeterminate" : false;
@@ -71,6 +79,17 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
               search={search}
               className="left-10 z-[3] min-w-40 shadow-[inset_-1px_0_0_var(--border)] sm:min-w-60"
             />
+            {showsLabels ? (
+              <th
+                scope="col"
+                className={cn(
+                  HEAD_CELL,
+                  "whitespace-nowrap border-b px-2.5 text-left font-medium text-muted-foreground",
+                )}
+              >
+                {t("columns.labels")}
+              </th>
+            ) : null}
             {columns.map((column) => (
               <SortableHeader key={column.id} column={column} params={params} search={search} />
             ))}
@@ -112,6 +131,11 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                     </Link>
                   </div>
                 </th>
+                {showsLabels ? (
+                  <td className={cn(ROW_CELL, "px-2.5 py-2 align-middle")}>
+                    <CampaignLabelChips labels={labelsOf(row)} />
+                  </td>
+                ) : null}
                 {columns.map((column) => (
                   <td
                     key={column.id}

@@ -1,4 +1,4 @@
-import { CheckCheck, History, Pause, Play, Plug, SearchX, Table2, Wallet, X } from "lucide-react";
+import { History, Plug, SearchX, Table2 } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation } from "react-router";
@@ -28,6 +28,8 @@ import type { ChangeTarget } from "./change-dialog-helpers.ts";
 import { ChangeHistory } from "./change-history.tsx";
 import type { BulkAction } from "./change-request.ts";
 import { ExportMenu } from "./export-menu.tsx";
+import { LabelsDialog, type LabelsMode } from "./labels-dialog.tsx";
+import { SelectionBar } from "./selection-bar.tsx";
 import { TablePagination } from "./table-pagination.tsx";
 import { useCampaignSelection } from "./use-campaign-selection.ts";
 import { useColumnVisibility } from "./use-column-visibility.ts";
@@ -168,6 +170,7 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
   const seen = useRef(new Map<string, CampaignRow>());
   for (const row of table.rows) seen.current.set(row.id, row);
   const [dialog, setDialog] = useState<{ action: BulkAction; target: ChangeTarget } | null>(null);
+  const [labelsMode, setLabelsMode] = useState<LabelsMode | null>(null);
 
   if (!hasAdPlatform) return <ConnectFirst />;
 
@@ -261,6 +264,7 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
           onSelectAllMatching={selection.selectAllMatching}
           onClear={selection.clear}
           onAction={openForSelection}
+          onLabels={setLabelsMode}
         />
       ) : null}
 
@@ -296,68 +300,13 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
       ) : null}
 
       <ChangeDialog action={dialog?.action ?? null} target={dialog?.target ?? null} onClose={() => setDialog(null)} />
+      <LabelsDialog mode={labelsMode} campaignIds={[...selection.ids]} onClose={() => setLabelsMode(null)} />
     </section>
   );
 }
 
 function uniqueCurrencies(rows: Array<Pick<CampaignRow, "currency">>): string[] {
   return [...new Set(rows.map((row) => row.currency))].sort();
-}
-
-function SelectionBar({
-  selectedCount,
-  total,
-  canSelectAllMatching,
-  isAllMatching,
-  onSelectAllMatching,
-  onClear,
-  onAction,
-}: {
-  selectedCount: number;
-  total: number;
-  canSelectAllMatching: boolean;
-  isAllMatching: boolean;
-  onSelectAllMatching: () => void;
-  onClear: () => void;
-  onAction: (action: BulkAction) => void;
-}) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <section
-      aria-label={t("selection.region")}
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2"
-    >
-      <p className="flex items-center gap-2 font-medium text-sm tabular-nums" aria-live="polite">
-        <CheckCheck aria-hidden="true" className="size-4 text-primary" />
-        {isAllMatching
-          ? t("selection.allMatching", { count: total })
-          : t("selection.selected", { count: selectedCount })}
-      </p>
-      {canSelectAllMatching ? (
-        <Button variant="link" size="sm" className="h-8 px-0" onClick={onSelectAllMatching}>
-          {t("selection.selectAllMatching", { count: total })}
-        </Button>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-        <Button size="sm" variant="outline" onClick={() => onAction("pause")}>
-          <Pause aria-hidden="true" />
-          {t("actions.pause")}
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => onAction("enable")}>
-          <Play aria-hidden="true" />
-          {t("actions.enable")}
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => onAction("set_budget")}>
-          <Wallet aria-hidden="true" />
-          {t("actions.setBudget")}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          <X aria-hidden="true" />
-          {t("selection.clear")}
-        </Button>
-      </div>
-    </section>
-  );
 }
 
 function EmptyState({

@@ -121,7 +121,11 @@ function ChangeEntry({
   const sourceKey = SOURCE_KEYS[entry.source];
   const title = entry.undoOf ? t(UNDO_ACTION_KEYS[entry.action]) : t(ACTION_KEYS[entry.action]);
   return (
-    <li className="grid gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4">
+    // The anchor a rule's run links to ("#change-…"), next to its Undo.
+    <li
+      id={`change-${entry.id}`}
+      className="grid scroll-mt-20 gap-2 px-4 py-3 target:bg-primary/5 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-4"
+    >
       <div className="grid min-w-0 gap-1">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="font-medium">{title}</span>
