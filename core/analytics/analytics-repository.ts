@@ -17,7 +17,7 @@ import type {
   PlatformDailyPoint,
 } from "./analytics-types.ts";
 import { findCampaign, listCampaignDays, sumByCampaign } from "./campaign-queries.ts";
-import { listCampaignPage, listMatchingCampaignIds } from "./campaign-table-queries.ts";
+import { listCampaignLabels, listCampaignPage, listMatchingCampaignIds } from "./campaign-table-queries.ts";
 import {
   findConnectedKinds,
   listPlatformDays,
@@ -39,6 +39,8 @@ export type { PlatformSums, StoreRevenueBySource };
 export interface AnalyticsRepository {
   /** One page of the managed campaigns matching the filters, sorted (metric keys over `query.range`). */
   listCampaignPage(query: CampaignTableQuery): Promise<{ campaigns: CampaignSummary[]; total: number }>;
+  /** Adhelm's own labels of some of the organization's campaigns (the table shows them). */
+  labelsOf(organizationId: string, campaignIds: readonly string[]): Promise<Map<string, string[]>>;
   /** The ids of the managed campaigns matching the filters, by name; only their count when more than `limit`. */
   listMatchingCampaignIds(
     organizationId: string,
@@ -87,6 +89,7 @@ export interface AnalyticsRepository {
 export function createAnalyticsRepository(db: Db): AnalyticsRepository {
   return {
     listCampaignPage: (query) => listCampaignPage(db, query),
+    labelsOf: (organizationId, campaignIds) => listCampaignLabels(db, organizationId, campaignIds),
     listMatchingCampaignIds: (organizationId, filters, limit) =>
       listMatchingCampaignIds(db, organizationId, filters, limit),
     findCampaign: (organizationId, campaignId) => findCampaign(db, organizationId, campaignId),

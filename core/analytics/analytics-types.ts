@@ -101,7 +101,8 @@ export interface CampaignSummary {
 export interface CampaignRow extends CampaignSummary, PeriodComparison {}
 
 export interface CampaignTablePage {
-  rows: CampaignRow[];
+  /** With Adhelm's own labels of each campaign. */
+  rows: Array<CampaignRow & { labels: string[] }>;
   /** Campaigns matching the filters, over every page. */
   total: number;
   page: number;

@@ -120,3 +120,22 @@ export async function listMatchingCampaignIds(
     .execute();
   return { ids: rows.map((row) => row.id), total };
 }
+
+/** The labels of a page's campaigns, sorted, in one query. */
+export async function listCampaignLabels(
+  db: Db,
+  organizationId: string,
+  campaignIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const labels = new Map<string, string[]>();
+  if (campaignIds.length === 0) return labels;
+  const rows = await db
+    .selectFrom("campaign_labels")
+    .select(["campaign_id", "label"])
+    .where("organization_id", "=", organizationId)
+    .where("campaign_id", "in", [...campaignIds])
+    .orderBy("label")
+    .execute();
+  for (const row of rows) labels.set(row.campaign_id, [...(labels.get(row.campaign_id) ?? []), row.label]);
+  return labels;
+}

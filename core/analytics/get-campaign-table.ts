@@ -22,8 +22,15 @@ export async function getCampaignTable(
     throw new AppError("unprocessable_entity", `A page holds 1 to ${MAX_CAMPAIGN_PAGE_SIZE} campaigns.`);
   const previous = previousRange(query.range);
   const { campaigns, total } = await analytics.listCampaignPage(query);
+  const [rows, labels] = await Promise.all([
+    withPeriodKpis(analytics, query.organizationId, campaigns, query.range, previous),
+    analytics.labelsOf(
+      query.organizationId,
+      campaigns.map((campaign) => campaign.id),
+    ),
+  ]);
   return {
-    rows: await withPeriodKpis(analytics, query.organizationId, campaigns, query.range, previous),
+    rows: rows.map((row) => ({ ...row, labels: labels.get(row.id) ?? [] })),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -68,6 +68,8 @@ export interface RuleActionResult {
   reason?: string | null;
   /** The end of a cooldown (ISO), for an action held back by one. */
   until?: string | null;
+  /** The label an add_label or remove_label action sets or takes off. */
+  label?: string;
   /** The change log entry of a pushed change; undo works from there. */
   changeId: string | null;
   before?: { status?: string; dailyBudgetMinor?: number | null };

@@ -164,6 +164,7 @@ function initialOutcome(
     outcome: "would_apply" as const,
     message: describePlanned(action),
     reason: "cappedBy" in action ? action.cappedBy : null,
+    ...("label" in action ? { label: action.label } : {}),
     changeId: null,
     ...settingsOf(action),
     // The resolved target travels with the row, so a retried run pushes what was planned.

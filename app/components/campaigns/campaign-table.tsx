@@ -39,7 +39,7 @@ export interface CampaignTableProps {
   onAction: (action: BulkAction, rows: CampaignRow[]) => void;
 }
 
-/** Adhelm's own labels, which the table's rows carry (an older server may send none). */
+/** Adhelm's own labels, which the table's rows carry. */
 export function labelsOf(row: CampaignRow): string[] {
   return (row as CampaignRow & { labels?: string[] }).labels ?? [];
 }

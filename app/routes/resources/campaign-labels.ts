@@ -23,8 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewerContextFor(request, context);
   if (!viewer) return refuseAnonymous(t);
   const { services, logger, requestId } = context.get(appContext);
+  // A body that is not JSON is refused (400/415) before anything runs.
+  const body = await readJsonBody(request);
   try {
-    const body = await readJsonBody(request);
     const result = await services.campaigns.setCampaignLabels(actorOf(viewer), body);
     const adding =
       typeof body === "object" && body !== null && Array.isArray((body as { add?: unknown }).add)
