@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
 import type { Database } from "#core/db/schema.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import type { ConnectionStatus } from "#core/shared/domain-enums.ts";
 
 /** What monitoring keeps open until it clears (migration 0012's `monitoring_alerts`). */
@@ -119,24 +120,7 @@ export function createMonitoringRepository(db: Kysely<Database>): MonitoringRepo
   });
 
   return {
-    async organizationTimeZone(organizationId) {
-      const row = await db
-        .selectFrom("member")
-        .innerJoin("user_profiles", "user_profiles.id", "member.userId")
-        .select("user_profiles.timezone")
-        .where("member.organizationId", "=", organizationId)
-        .where("member.role", "=", "owner")
-        .orderBy("member.createdAt")
-        .executeTakeFirst();
-      const zone = row?.timezone;
-      if (!zone) return "UTC";
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: zone });
-        return zone;
-      } catch {
-        return "UTC";
-      }
-    },
+    organizationTimeZone: (organizationId) => organizationTimeZone(db, organizationId),
 
     async listCampaignMetrics(organizationId, from, to) {
       const rows = await visibleCampaigns(db, organizationId, { removed: "exclude" })

@@ -159,7 +159,7 @@ describe("runMonitoring", () => {
         params: {
           campaign: spiked.name,
           platform: "Google Ads",
-          date: yesterday,
+          date: { date: yesterday },
           actual: { amountMinor: actual, currency: expect.any(String) },
           low: { amountMinor: low, currency: expect.any(String) },
           high: { amountMinor: high, currency: expect.any(String) },

@@ -30,6 +30,14 @@ function formatParams(params: NotificationMessage["params"], language: CatalogLa
     Object.entries(params ?? {}).map(([name, value]) => {
       if (typeof value === "number") return [name, new Intl.NumberFormat(locale).format(value)];
       if (typeof value === "string") return [name, value];
+      if ("date" in value)
+        return [
+          name,
+          // A calendar day: formatted as that day wherever the reader is.
+          new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
+            new Date(`${value.date}T00:00:00Z`),
+          ),
+        ];
       return [
         name,
         new Intl.NumberFormat(locale, { style: "currency", currency: value.currency }).format(

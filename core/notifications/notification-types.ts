@@ -50,8 +50,11 @@ export interface NotificationMessage {
   catalog: string;
   /** e.g. "ruleFired" → "ruleFired.title" and "ruleFired.body". */
   key: string;
-  /** Amounts are preformatted by the notifications slice when given as { amountMinor, currency }. */
-  params?: Record<string, string | number | { amountMinor: number; currency: string }>;
+  /**
+   * Numbers, amounts ({ amountMinor, currency }) and calendar dates ({ date: "YYYY-MM-DD" }) are
+   * formatted in each reader's locale by the notifications slice.
+   */
+  params?: Record<string, string | number | { amountMinor: number; currency: string } | { date: string }>;
 }
 
 /** Raises a notification; resolves to its id, or null when its dedupe key was already used. */
