@@ -104,7 +104,6 @@ export const conditionGroupSchema = z.object({
     .min(1, "A group needs at least one condition.")
     .max(10, "A group has at most 10 conditions."),
 });
-export type ConditionGroup = z.infer<typeof conditionGroupSchema>;
 
 export const GUARD_METRICS = ["spend", "impressions", "clicks", "conversions"] as const;
 export type GuardMetric = (typeof GUARD_METRICS)[number];
@@ -118,7 +117,6 @@ export const minimumDataSchema = z.object({
     "The least amount of data is 0 or more.",
   ),
 });
-export type MinimumData = z.infer<typeof minimumDataSchema>;
 
 export const lagSchema = z.object({
   /** Leave days out of conversion metrics while they are expected to be less complete than the threshold. */

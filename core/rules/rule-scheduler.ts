@@ -59,8 +59,6 @@ export function createRuleScheduler(deps: {
   };
 }
 
-export type RuleScheduler = ReturnType<typeof createRuleScheduler>;
-
 /** Works a claimed run (again after a crash: it resumes from the campaigns it stored). */
 export async function workRuleRun(deps: RunRuleDependencies, runId: string): Promise<void> {
   const run = await deps.rules.findRunForJob(runId);

@@ -16,7 +16,6 @@ import { parseRuleDefinition } from "./parse-rule-input.ts";
 import { previewRule } from "./preview-rule.ts";
 import { MAX_WINDOW_DAYS } from "./rule-definition.ts";
 import { getRuleEditorOptions } from "./rule-editor-options.ts";
-import type { RuleEngine } from "./rule-engine-port.ts";
 import { createRuleScheduler, workRuleRun } from "./rule-scheduler.ts";
 import { ruleTemplate } from "./rule-templates.ts";
 import { RULE_TEMPLATE_IDS, type RuleRun, type RuleRunSummary, type RuleTemplateId } from "./rule-types.ts";
