@@ -28,6 +28,7 @@ import { createNotificationsModule } from "#core/notifications/notifications-mod
 import { vapidSubjectFor } from "#core/notifications/web-push.ts";
 import { createOnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
@@ -35,7 +36,6 @@ import { createRateLimitRepository, type RateLimitRepository } from "#core/rate-
 import { createConversionCompleteness } from "#core/rules/conversion-completeness.ts";
 import { ruleAlertsText } from "#core/rules/rule-alerts-text.ts";
 import { createRuleEngine } from "#core/rules/rule-engine.ts";
-import { organizationTimeZone } from "#core/rules/rule-metrics-repository.ts";
 import {
   createRulesBackground,
   createRulesModule,

@@ -6,10 +6,11 @@
 import type { Kysely } from "kysely";
 import { calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { isAdPlatform } from "#core/shared/platforms.ts";
 import type { AdsClock } from "#core/sync/ads-clock.ts";
 import { completenessAt, lagCurveOf } from "./conversion-lag.ts";
-import { measureConversionLag, organizationTimeZone } from "./rule-metrics-repository.ts";
+import { measureConversionLag } from "./rule-metrics-repository.ts";
 
 export function createConversionCompleteness({ db, clock }: { db: Kysely<Database>; clock: AdsClock }) {
   return async (organizationId: string) => {

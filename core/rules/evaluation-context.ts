@@ -9,6 +9,7 @@ import type { CampaignStatus } from "#core/shared/domain-enums.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 import { AD_PLATFORM_IDS } from "#core/shared/platforms.ts";
 import type { LagModel } from "./conversion-lag.ts";
+import { readPackedDays } from "./packed-metrics.ts";
 
 export interface CampaignFacts {
   id: string;
@@ -29,6 +30,12 @@ export interface DailyMetricRow {
   spendMinor: number;
   conversions: number;
   conversionValueMinor: number;
+}
+
+/** A campaign's days packed by the database (packed-metrics.ts), day indexes from the first date. */
+export interface PackedCampaignDays {
+  campaignId: string;
+  days: string;
 }
 
 /** A day's amount in a currency (store revenue, or all ad spend). */
@@ -98,6 +105,8 @@ export interface ContextInput {
   days: number;
   campaigns: readonly CampaignFacts[];
   metrics: Iterable<DailyMetricRow>;
+  /** The same figures packed per campaign (what the repository reads); added to `metrics`. */
+  packedMetrics?: Iterable<PackedCampaignDays>;
   storeRevenue?: Iterable<CurrencyDayAmount>;
   /** All ad spend per currency and day; summed from `metrics` when absent. */
   adSpend?: Iterable<CurrencyDayAmount>;
@@ -155,21 +164,46 @@ export function buildEvaluationContext(input: ContextInput): EvaluationContext {
     }
     return perDay;
   };
+  // Daily values first (at day + 1), turned into running sums below.
+  const addDay = (
+    campaign: number,
+    day: number,
+    impressions: number,
+    clicks: number,
+    spend: number,
+    conversions: number,
+    revenue: number,
+  ) => {
+    const at = campaign * stride + day + 1;
+    series.impressions[at]! += impressions;
+    series.clicks[at]! += clicks;
+    series.spend[at]! += spend;
+    series.conversions[at]! += conversions;
+    series.revenue[at]! += revenue;
+    if (!input.adSpend) perDayOf(spendPerDay, campaigns[campaign]!.currencyIndex)[day + 1]! += spend;
+  };
   for (const row of input.metrics) {
     const campaign = byId.get(row.campaignId);
     const day = dayOf.get(row.date);
     if (campaign === undefined || day === undefined) continue;
-    // Daily values first (at day + 1), turned into running sums below.
-    const at = campaign * stride + day + 1;
-    series.impressions[at]! += Number(row.impressions);
-    series.clicks[at]! += Number(row.clicks);
-    series.spend[at]! += Number(row.spendMinor);
-    series.conversions[at]! += Number(row.conversions);
-    series.revenue[at]! += Number(row.conversionValueMinor);
-    if (!input.adSpend) {
-      const currency = campaigns[campaign]!.currencyIndex;
-      perDayOf(spendPerDay, currency)[day + 1]! += Number(row.spendMinor);
-    }
+    addDay(
+      campaign,
+      day,
+      Number(row.impressions),
+      Number(row.clicks),
+      Number(row.spendMinor),
+      Number(row.conversions),
+      Number(row.conversionValueMinor),
+    );
+  }
+  for (const packed of input.packedMetrics ?? []) {
+    const campaign = byId.get(packed.campaignId);
+    if (campaign === undefined) continue;
+    readPackedDays(packed.days, (values) => {
+      const day = values[0]!;
+      if (day >= 0 && day < dayCount && Number.isInteger(day))
+        addDay(campaign, day, values[1]!, values[2]!, values[3]!, values[4]!, values[5]!);
+    });
   }
   for (const column of Object.values(series) as Float64Array[])
     for (let campaign = 0; campaign < campaigns.length; campaign += 1) {

@@ -7,10 +7,11 @@ import type { Kysely } from "kysely";
 import { visibleAccounts } from "#core/campaigns/visible-campaigns.ts";
 import { calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { type AdPlatformId, isAdPlatform } from "#core/shared/platforms.ts";
 import type { AdsClock } from "#core/sync/ads-clock.ts";
 import { type LagCurve, lagCurveOf } from "./conversion-lag.ts";
-import { measureConversionLag, organizationTimeZone } from "./rule-metrics-repository.ts";
+import { measureConversionLag } from "./rule-metrics-repository.ts";
 
 export interface RuleEditorOptions {
   platforms: AdPlatformId[];

@@ -6,13 +6,14 @@
 import type { Kysely } from "kysely";
 import { calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import type { AdsClock } from "#core/sync/ads-clock.ts";
 import { backtestRule } from "./backtest-rule.ts";
 import { evaluateRule } from "./evaluate-rule.ts";
 import type { RuleDefinition } from "./rule-definition.ts";
 import type { RuleEngine, RuleEvaluation } from "./rule-engine-port.ts";
 import { type PastCampaignAction, planRuleActions } from "./rule-guardrails.ts";
-import { loadEvaluationContext, organizationTimeZone } from "./rule-metrics-repository.ts";
+import { loadEvaluationContext } from "./rule-metrics-repository.ts";
 import { requiredHistoryDays } from "./rule-windows.ts";
 
 export function createRuleEngine({ db, clock }: { db: Kysely<Database>; clock: AdsClock }): RuleEngine {

@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
 import { createViewer } from "#tests/support/integration-fixture.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { DEFAULT_COMPLETENESS } from "./conversion-lag.ts";
 import { evaluateRule } from "./evaluate-rule.ts";
+import { buildEvaluationContext } from "./evaluation-context.ts";
 import { condition, ruleWith } from "./rule-engine-test-kit.ts";
-import { loadEvaluationContext, measureConversionLag, organizationTimeZone } from "./rule-metrics-repository.ts";
+import { loadEvaluationContext, measureConversionLag } from "./rule-metrics-repository.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -147,6 +149,42 @@ describe("loading the evaluation context", () => {
       campaignIds: [second!],
     });
     expect(listed.campaigns.map((campaign) => campaign.id)).toEqual([second]);
+  });
+
+  it("reads every stored figure exactly: fractional conversions, large amounts and gaps between days", async () => {
+    const { db } = database;
+    const viewer = await createViewer(db);
+    await seedConnection(db, { organizationId: viewer.organizationId, platform: "google-ads", campaigns: [{}, {}] });
+    const [first, second] = await campaignIdsOf(viewer.organizationId);
+    // Doubles that print with 17 digits, tiny ones with an exponent, a day left out, amounts past 2^32.
+    const conversions = [0.1 + 0.2, 1 / 3, 1e-7, 2.5, 0, 123_456.789, 7];
+    const rows = conversions.flatMap((value, index) =>
+      index === 4
+        ? []
+        : [first!, second!].map((campaignId, at) => ({
+            campaignId,
+            campaignExternalId: "x",
+            date: addDays(TODAY, -index * 2),
+            impressions: 5_000_000_000 + index,
+            clicks: 7 * index,
+            spendMinor: 9_000_000_000_123 + at,
+            conversions: value * (at + 1),
+            conversionValueMinor: 4_294_967_297 * (index + 1),
+            currency: "USD",
+          })),
+    );
+    await createSyncRepository(db).upsertDailyMetrics(viewer.organizationId, rows);
+    const loaded = await loadEvaluationContext(db, viewer.organizationId, { today: TODAY, days: 14, timeZone: "UTC" });
+    const built = buildEvaluationContext({
+      today: TODAY,
+      now: loaded.now,
+      timeZone: "UTC",
+      days: 14,
+      campaigns: loaded.campaigns,
+      metrics: rows,
+    });
+    expect(loaded.series).toEqual(built.series);
+    expect(loaded.series.conversions.some((value) => value > 0)).toBe(true);
   });
 });
 

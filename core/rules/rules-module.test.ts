@@ -9,6 +9,7 @@ import {
 import { createCampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { AppError } from "#core/errors/app-error.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { createServices, type ServerServices } from "#server/services.ts";
 import { createSandboxStateRepository } from "#simulator/sandbox-state-repository.ts";
 import { silentLogger } from "#tests/support/integration-fixture.ts";
@@ -16,7 +17,6 @@ import { testDatabaseUrl } from "#tests/support/test-database.ts";
 import { testEnv } from "#tests/support/test-env.ts";
 import { DEFAULT_GUARDRAILS, DEFAULT_LAG, type RuleDefinition } from "./rule-definition.ts";
 import { createRuleEngine } from "./rule-engine.ts";
-import { organizationTimeZone } from "./rule-metrics-repository.ts";
 import { createRulesBackground, createRulesModule, type RulesModuleDependencies } from "./rules-module.ts";
 
 let world: CampaignSandbox;

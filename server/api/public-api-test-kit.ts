@@ -12,8 +12,8 @@ import {
   startCampaignSandbox,
 } from "#core/campaigns/campaign-test-fixture.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { createRuleEngine } from "#core/rules/rule-engine.ts";
-import { organizationTimeZone } from "#core/rules/rule-metrics-repository.ts";
 import { createRulesModule } from "#core/rules/rules-module.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 import { createApp } from "#server/app.ts";
