@@ -67,6 +67,9 @@ export const ruleRunSummarySchema = z
     actor: z.string().describe("Who started it: a person, an API key, or Schedule."),
     counts: countsSchema,
     message: z.string().nullable(),
+    traces_pruned: z
+      .boolean()
+      .describe("Nothing fired, and a later run where nothing fired replaced this run's per-campaign traces."),
     started_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),
   })

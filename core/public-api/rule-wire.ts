@@ -50,6 +50,7 @@ export function toWireRunSummary(run: RuleRunSummary) {
       skipped: run.counts.skipped,
     },
     message: run.message,
+    traces_pruned: run.tracesPruned,
     started_at: run.startedAt,
     finished_at: run.finishedAt,
   };

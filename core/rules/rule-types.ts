@@ -48,6 +48,11 @@ export interface RuleRunSummary {
   counts: RuleRunCounts;
   /** Why a run was skipped or failed, in words. */
   message: string | null;
+  /**
+   * Nothing fired in this run, and a later run where nothing fired either replaced its campaigns'
+   * traces: the counts stay, the per-campaign traces do not.
+   */
+  tracesPruned: boolean;
   startedAt: string;
   finishedAt: string | null;
 }

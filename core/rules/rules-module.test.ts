@@ -277,6 +277,18 @@ describe("rules", () => {
     }
   });
 
+  it("keeps the traces of the latest quiet run only, and every trace of a run where something fired", async () => {
+    const never = alwaysFires([googleCampaigns(ada)[0]!.id], [{ kind: "pause" }]);
+    never.conditions.groups[0]!.conditions[0]!.operator = "<";
+    const rule = await rules.createRule(ada.actor, { name: "Never fires", definition: never });
+    const first = await rules.runRuleNow(ada.actor, { ruleId: rule.id });
+    expect(first.campaigns).toHaveLength(1);
+    const second = await rules.runRuleNow(ada.actor, { ruleId: rule.id });
+    expect((await rules.getRuleRun(ada.actor, second.id)).campaigns).toHaveLength(1);
+    const pruned = await rules.getRuleRun(ada.actor, first.id);
+    expect(pruned).toMatchObject({ tracesPruned: true, counts: { inScope: 1, fired: 0 }, campaigns: [] });
+  });
+
   it("keeps each organization's rules and runs to itself, and lets only those allowed manage them", async () => {
     const [adaRule] = await rules.listRules(ada.actor);
     expect(await rules.listRules(bo.actor)).not.toContainEqual(expect.objectContaining({ id: adaRule!.id }));

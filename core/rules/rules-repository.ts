@@ -62,6 +62,9 @@ export interface PastRuleAction {
   actions: RuleActionResult[];
 }
 
+/** How long a rule's runs are kept. */
+export const RUN_RETENTION_DAYS = 90;
+
 const EMPTY_COUNTS: RuleRunCounts = { inScope: 0, fired: 0, acted: 0, failed: 0, skipped: 0 };
 
 export function createRulesRepository(db: Kysely<Database>) {
@@ -309,6 +312,39 @@ export function createRulesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Keeps the history small: a run where nothing fired keeps its summary, but its campaigns'
+     * traces only until a later such run of the rule replaces them (a rule on 10,000 campaigns
+     * writes megabytes of traces, every 15 minutes); runs older than RUN_RETENTION_DAYS go.
+     */
+    async pruneRuns(organizationId: string, ruleId: string, latestRunId: string, now: Date): Promise<void> {
+      const quiet = await db
+        .selectFrom("rule_runs")
+        .select(["id", "summary_json"])
+        .where("organization_id", "=", organizationId)
+        .where("rule_id", "=", ruleId)
+        .where("id", "!=", latestRunId)
+        .where("status", "in", ["succeeded", "skipped"])
+        .where("summary_json", "like", '%"fired":0,%')
+        .where("summary_json", "not like", '%"tracesPruned":true%')
+        .execute();
+      for (const run of quiet) {
+        await db.deleteFrom("rule_run_campaigns").where("run_id", "=", run.id).execute();
+        const summary = JSON.parse(run.summary_json ?? "{}") as Record<string, unknown>;
+        await db
+          .updateTable("rule_runs")
+          .set({ summary_json: JSON.stringify({ ...summary, tracesPruned: true }) })
+          .where("id", "=", run.id)
+          .execute();
+      }
+      await db
+        .deleteFrom("rule_runs")
+        .where("organization_id", "=", organizationId)
+        .where("rule_id", "=", ruleId)
+        .where("started_at", "<", new Date(now.getTime() - RUN_RETENTION_DAYS * 86_400_000).toISOString())
+        .execute();
+    },
+
     async findRunSummary(organizationId: string, runId: string): Promise<RuleRunSummary | null> {
       const row = await db
         .selectFrom("rule_runs")
@@ -524,7 +560,7 @@ function toRunSummary(row: {
   finished_at: Date | string | null;
 }): RuleRunSummary {
   const summary = row.summary_json
-    ? (JSON.parse(row.summary_json) as { counts?: RuleRunCounts; message?: string | null })
+    ? (JSON.parse(row.summary_json) as { counts?: RuleRunCounts; message?: string | null; tracesPruned?: boolean })
     : {};
   return {
     id: row.id,
@@ -535,6 +571,7 @@ function toRunSummary(row: {
     actorLabel: row.actor_label,
     counts: summary.counts ?? EMPTY_COUNTS,
     message: summary.message ?? null,
+    tracesPruned: summary.tracesPruned === true,
     startedAt: toIsoTimestamp(row.started_at),
     finishedAt: row.finished_at ? toIsoTimestamp(row.finished_at) : null,
   };

@@ -96,6 +96,7 @@ export async function executeRuleRun(
   const status: RuleRunStatus =
     counts.failed === 0 ? "succeeded" : counts.failed < counts.fired - counts.skipped ? "partial" : "failed";
   await deps.rules.finishRun(organizationId, runId, { status, counts, message: null });
+  await deps.rules.pruneRuns(organizationId, rule.id, runId, now);
   const summary = await deps.rules.findRunSummary(organizationId, runId);
   const run: RuleRun = { ...(summary as NonNullable<typeof summary>), campaigns: stored };
   await tell(deps, organizationId, rule, run);

@@ -238,6 +238,7 @@ export function registerRuleRoutes(
       actorLabel: "",
       counts: preview.counts,
       message: null,
+      tracesPruned: false,
       startedAt: preview.generatedAt,
       finishedAt: preview.generatedAt,
       campaigns: preview.campaigns,
