@@ -60,6 +60,21 @@ const biggestSpender = (tenant: string) =>
     return name;
   });
 
+/** The page's elements that reach past the screen's right edge, but those in a box that scrolls sideways. */
+const stickingOut = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll("main *"))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.right <= width + 1) return false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement)
+          if (/(auto|scroll)/.test(getComputedStyle(parent).overflowX)) return false;
+        return true;
+      })
+      .map((element) => element.outerHTML.slice(0, 120));
+  });
+
 /** Sonner's toasts live in the "Notifications" region. */
 const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
 
@@ -155,7 +170,7 @@ describe("rules", () => {
     // Activate, after a confirmation that says what it will do.
     await page.getByRole("button", { name: "Activate", exact: true }).click();
     const confirm = page.getByRole("alertdialog", { name: "Activate “Stop-loss: pause when CPA runs high”?" });
-    await confirm.getByText(/^What it does: Pause, Add the label/).waitFor();
+    await confirm.getByText(/^What it does: Pause, add the label/).waitFor();
     await confirm.getByRole("button", { name: "Activate rule" }).click();
     await toasts(page).getByText("Rule activated", { exact: true }).waitFor();
     await page.getByText("Active", { exact: true }).first().waitFor();
@@ -203,7 +218,7 @@ describe("rules", () => {
     await row.getByText("Active", { exact: true }).waitFor();
     await row
       .getByText(
-        /^Pause, Add the label “paused-by-stop-loss”, Notify \(In-app, Email\) when CPA > 1\.5 × Target CPA · last 3 mature days/,
+        /^Pause, add the label “paused-by-stop-loss”,? and notify \(In-app, Email\) when CPA > 1\.5 × Target CPA · last 3 mature days or … \(\+2 more conditions\)$/,
       )
       .waitFor();
     await row.getByText("Succeeded", { exact: true }).waitFor();
@@ -217,8 +232,9 @@ describe("rules", () => {
     await page.goto("/rules/new?template=scale_winners");
     await page.getByRole("heading", { name: "New rule", level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    // Nothing wider than the screen.
+    // Nothing wider than the screen, and nothing cut off at its edge (but in a box that scrolls sideways).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await stickingOut(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { CheckCheck, Pause, Play, Tag, TagsIcon, Wallet, X } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import type { BulkAction } from "./change-request.ts";
@@ -26,6 +27,7 @@ export function SelectionBar({
   onLabels: (mode: LabelsMode) => void;
 }) {
   const { t } = useTranslation("campaigns");
+  const labelsHintId = useId();
   return (
     <section
       aria-label={t("selection.region")}
@@ -55,23 +57,37 @@ export function SelectionBar({
           <Wallet aria-hidden="true" />
           {t("actions.setBudget")}
         </Button>
-        {isAllMatching ? null : (
-          <>
-            <Button size="sm" variant="outline" onClick={() => onLabels("add")}>
-              <Tag aria-hidden="true" />
-              {t("actions.addLabel")}
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => onLabels("remove")}>
-              <TagsIcon aria-hidden="true" />
-              {t("actions.removeLabel")}
-            </Button>
-          </>
-        )}
+        {/* Labels go on chosen campaigns only: with "every matching campaign" the buttons say why they are off. */}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isAllMatching}
+          aria-describedby={isAllMatching ? labelsHintId : undefined}
+          onClick={() => onLabels("add")}
+        >
+          <Tag aria-hidden="true" />
+          {t("actions.addLabel")}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isAllMatching}
+          aria-describedby={isAllMatching ? labelsHintId : undefined}
+          onClick={() => onLabels("remove")}
+        >
+          <TagsIcon aria-hidden="true" />
+          {t("actions.removeLabel")}
+        </Button>
         <Button size="sm" variant="ghost" onClick={onClear}>
           <X aria-hidden="true" />
           {t("selection.clear")}
         </Button>
       </div>
+      {isAllMatching ? (
+        <p id={labelsHintId} className="w-full text-muted-foreground text-xs sm:text-right">
+          {t("selection.labelsNeedPage")}
+        </p>
+      ) : null}
     </section>
   );
 }

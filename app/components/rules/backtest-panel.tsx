@@ -37,7 +37,10 @@ export function BacktestPanel({ days, result }: { days: number; result: Backtest
           </h2>
           <p className="max-w-2xl text-muted-foreground text-sm">{t("backtest.intro")}</p>
         </div>
-        <nav aria-label={t("backtest.period")} className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-[3px]">
+        <nav
+          aria-label={t("backtest.period")}
+          className="grid w-full grid-cols-5 gap-1 rounded-lg bg-muted p-[3px] sm:inline-flex sm:w-auto"
+        >
           {BACKTEST_DAYS.map((option) => (
             <Link
               key={option}
@@ -45,7 +48,7 @@ export function BacktestPanel({ days, result }: { days: number; result: Backtest
               preventScrollReset
               aria-current={option === days ? "page" : undefined}
               className={cn(
-                "rounded-md px-3 py-1.5 font-medium text-muted-foreground text-sm hover:text-foreground",
+                "whitespace-nowrap rounded-md px-1 py-1.5 text-center font-medium text-muted-foreground text-sm hover:text-foreground sm:px-3",
                 option === days && "bg-background text-foreground shadow-sm",
               )}
             >
@@ -78,7 +81,7 @@ export function BacktestPanel({ days, result }: { days: number; result: Backtest
           </p>
         ) : (
           <div className="overflow-x-auto rounded-xl border bg-card">
-            <table className="w-full min-w-[36rem] text-sm">
+            <table className="w-full text-sm sm:min-w-[36rem]">
               <thead className="border-b text-left text-muted-foreground text-xs">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
@@ -87,30 +90,39 @@ export function BacktestPanel({ days, result }: { days: number; result: Backtest
                   <th scope="col" className="px-3 py-2 font-medium">
                     {t("backtest.campaign")}
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     {t("backtest.actions")}
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
-                {firings.map(({ date, firing }) => (
-                  <tr key={`${date}-${firing.campaignId}`}>
-                    <td className="whitespace-nowrap px-3 py-2 tabular-nums">{format.shortDate(date)}</td>
-                    <td className="px-3 py-2">
-                      <span className="block font-medium">{firing.campaignName}</span>
-                      <span className="block text-muted-foreground text-xs">{platformName(firing.platform)}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <ul className="grid gap-0.5">
-                        {firing.actions.map((action, index) => (
-                          <li key={index}>
-                            <PlannedActionText action={action} currency={firing.currency} />
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
+                {firings.map(({ date, firing }, index) => {
+                  const actions = (
+                    <ul className="grid gap-0.5">
+                      {firing.actions.map((action, actionIndex) => (
+                        <li key={actionIndex}>
+                          <PlannedActionText action={action} currency={firing.currency} />
+                        </li>
+                      ))}
+                    </ul>
+                  );
+                  // A day's date once, on its first campaign: the rows below it read as that day's.
+                  const isFirstOfDay = firings[index - 1]?.date !== date;
+                  return (
+                    <tr key={`${date}-${firing.campaignId}`} className="align-top">
+                      <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                        <span className={isFirstOfDay ? undefined : "sr-only"}>{format.shortDate(date)}</span>
+                      </td>
+                      <td className="min-w-0 px-3 py-2">
+                        <span className="block break-words font-medium">{firing.campaignName}</span>
+                        <span className="block text-muted-foreground text-xs">{platformName(firing.platform)}</span>
+                        {/* On a phone the actions go under the campaign: three columns do not fit. */}
+                        <div className="mt-1 text-muted-foreground sm:hidden">{actions}</div>
+                      </td>
+                      <td className="hidden px-3 py-2 sm:table-cell">{actions}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
@@ -187,19 +199,32 @@ function EstimateCard({ effects }: { effects: BacktestEffect[] }) {
       {effects.length === 0 ? (
         <p className="mt-3 text-muted-foreground text-sm">{t("backtest.noEffect")}</p>
       ) : (
-        effects.map((effect) => (
-          <dl key={effect.currency} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Effect label={t("backtest.spendSaved")} value={format.money(effect.spendSavedMinor, effect.currency)} />
-            <Effect label={t("backtest.spendAdded")} value={format.money(effect.spendAddedMinor, effect.currency)} />
-            <Effect label={t("backtest.conversionsLost")} value={format.number(effect.conversionsLost)} />
-            <Effect label={t("backtest.conversionsAdded")} value={format.number(effect.conversionsAdded)} />
-            <Effect label={t("backtest.revenueLost")} value={format.money(effect.revenueLostMinor, effect.currency)} />
-            <Effect
-              label={t("backtest.revenueAdded")}
-              value={format.money(effect.revenueAddedMinor, effect.currency)}
-            />
-          </dl>
-        ))
+        effects.map((effect) => {
+          // Only the effects there are: a pause-only rule adds no spend, so "Spend added ≈ $0.00" is noise.
+          const figures = [
+            { label: t("backtest.spendSaved"), amount: effect.spendSavedMinor, isMoney: true },
+            { label: t("backtest.spendAdded"), amount: effect.spendAddedMinor, isMoney: true },
+            { label: t("backtest.conversionsLost"), amount: effect.conversionsLost, isMoney: false },
+            { label: t("backtest.conversionsAdded"), amount: effect.conversionsAdded, isMoney: false },
+            { label: t("backtest.revenueLost"), amount: effect.revenueLostMinor, isMoney: true },
+            { label: t("backtest.revenueAdded"), amount: effect.revenueAddedMinor, isMoney: true },
+          ].filter((figure) => figure.amount !== 0);
+          return figures.length === 0 ? (
+            <p key={effect.currency} className="mt-3 text-muted-foreground text-sm">
+              {t("backtest.noEffect")}
+            </p>
+          ) : (
+            <dl key={effect.currency} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {figures.map((figure) => (
+                <Effect
+                  key={figure.label}
+                  label={figure.label}
+                  value={figure.isMoney ? format.money(figure.amount, effect.currency) : format.number(figure.amount)}
+                />
+              ))}
+            </dl>
+          );
+        })
       )}
     </section>
   );

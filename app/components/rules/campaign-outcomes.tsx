@@ -7,12 +7,11 @@ import { ArrowRight, ChevronRight, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { PlatformMark } from "#app/components/campaigns/campaign-cells.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { RuleActionOutcome, RuleActionResult, RuleRunCampaign } from "#core/rules/rule-types.ts";
+import { useActionResultText } from "./action-result-text.ts";
 import { FiredMark } from "./rule-badges.tsx";
 import { ACTION_KEYS } from "./rule-words.ts";
 import { readTrace, TraceReason, TraceView } from "./trace-view.tsx";
@@ -31,24 +30,18 @@ const OUTCOME_STYLE: Record<RuleActionOutcome, string> = {
   would_apply: "bg-primary/10 text-primary",
 };
 
-/** A campaign's status in the campaigns catalog's words. */
-const CAMPAIGN_STATUS_KEYS: Record<string, string> = {
-  enabled: "campaigns:status.enabled",
-  paused: "campaigns:status.paused",
-  removed: "campaigns:status.removed",
-};
-
-/** A campaign held back by a guardrail: the run stores the reason's code. */
-const SKIP_KEYS: Record<string, string> = {
-  cooldown: "skipReasons.cooldown",
-  max_actions_per_run: "skipReasons.max_actions_per_run",
-  max_actions_per_day: "skipReasons.max_actions_per_day",
-  nothing_to_do: "skipReasons.nothing_to_do",
-};
-
 type Filter = "all" | "fired";
 
-export function CampaignOutcomes({ campaigns, emptyText }: { campaigns: RuleRunCampaign[]; emptyText: string }) {
+export function CampaignOutcomes({
+  campaigns,
+  emptyText,
+  timeZone,
+}: {
+  campaigns: RuleRunCampaign[];
+  emptyText: string;
+  /** The organization's, for the end of a cooldown. */
+  timeZone: string;
+}) {
   const { t } = useTranslation("rules");
   const fired = campaigns.filter((campaign) => campaign.fired).length;
   const [filter, setFilter] = useState<Filter>(fired > 0 ? "fired" : "all");
@@ -84,7 +77,7 @@ export function CampaignOutcomes({ campaigns, emptyText }: { campaigns: RuleRunC
       ) : (
         <ul className="divide-y rounded-xl border bg-card">
           {shown.map((campaign) => (
-            <CampaignOutcome key={campaign.campaignId} campaign={campaign} />
+            <CampaignOutcome key={campaign.campaignId} campaign={campaign} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -92,8 +85,9 @@ export function CampaignOutcomes({ campaigns, emptyText }: { campaigns: RuleRunC
   );
 }
 
-function CampaignOutcome({ campaign }: { campaign: RuleRunCampaign }) {
+function CampaignOutcome({ campaign, timeZone }: { campaign: RuleRunCampaign; timeZone: string }) {
   const { t } = useTranslation("rules");
+  const words = useActionResultText(campaign.currency, timeZone);
   const trace = readTrace(campaign.trace);
   return (
     <li>
@@ -105,12 +99,20 @@ function CampaignOutcome({ campaign }: { campaign: RuleRunCampaign }) {
               className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
             />
             <PlatformMark platform={campaign.platform} />
-            <span className="truncate font-medium">{campaign.campaignName}</span>
+            <span className="min-w-0 break-words font-medium sm:truncate">{campaign.campaignName}</span>
           </div>
           <div className="flex flex-wrap items-center gap-2 pl-6 sm:justify-end sm:pl-0">
             <FiredMark fired={campaign.fired} />
+            {campaign.heldBack ? (
+              <span
+                className={cn("rounded-md px-2 py-0.5 font-medium text-xs", OUTCOME_STYLE.skipped)}
+                title={words.campaignHeldBack(campaign.heldBack)}
+              >
+                {t("outcome.skipped")}
+              </span>
+            ) : null}
             {campaign.actions.map((action, index) => (
-              <ActionChip key={index} action={action} currency={campaign.currency} />
+              <ActionChip key={index} action={action} change={words.change(action)} />
             ))}
           </div>
         </summary>
@@ -125,7 +127,15 @@ function CampaignOutcome({ campaign }: { campaign: RuleRunCampaign }) {
           ) : (
             <p className="text-muted-foreground text-sm">{t("trace.missing")}</p>
           )}
-          {campaign.actions.length > 0 ? <ActionDetails campaign={campaign} /> : null}
+          {campaign.heldBack ? (
+            <p className="text-sm">
+              <span className={cn("mr-2 rounded-md px-2 py-0.5 font-medium text-xs", OUTCOME_STYLE.skipped)}>
+                {t("outcome.skipped")}
+              </span>
+              {words.campaignHeldBack(campaign.heldBack)}
+            </p>
+          ) : null}
+          {campaign.actions.length > 0 ? <ActionDetails campaign={campaign} detail={words.detail} /> : null}
           <Link
             to={`/campaigns/mes-ads/${campaign.campaignId}`}
             className="inline-flex w-fit items-center gap-1 text-primary text-sm hover:underline"
@@ -139,60 +149,53 @@ function CampaignOutcome({ campaign }: { campaign: RuleRunCampaign }) {
   );
 }
 
-function ActionChip({ action, currency }: { action: RuleActionResult; currency: string }) {
+function ActionChip({
+  action,
+  change,
+}: {
+  action: RuleActionResult;
+  change: { before: string; after: string } | null;
+}) {
   const { t } = useTranslation("rules");
-  const change = useBeforeAfter(action, currency);
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-md px-2 py-0.5 font-medium text-xs",
+        "inline-flex min-w-0 max-w-full items-center gap-1 rounded-md px-2 py-0.5 font-medium text-xs",
         OUTCOME_STYLE[action.outcome],
       )}
     >
-      {t(ACTION_KEYS[action.kind])}
+      <span className="shrink-0">{t(ACTION_KEYS[action.kind])}</span>
       {change ? (
         <span className="inline-flex items-center gap-1 tabular-nums">
           · {change.before}
           <ArrowRight aria-label={t("outcomes.to")} className="size-3" />
           {change.after}
         </span>
+      ) : action.label ? (
+        <span className="truncate">· {action.label}</span>
       ) : null}
       <span className="sr-only">: {t(OUTCOME_KEYS[action.outcome])}</span>
     </span>
   );
 }
 
-function useBeforeAfter(action: RuleActionResult, currency: string) {
-  const { t } = useTranslation("rules");
-  const format = useMetricFormat();
-  const { before, after } = action;
-  if (before?.dailyBudgetMinor != null && after?.dailyBudgetMinor != null)
-    return {
-      before: format.money(before.dailyBudgetMinor, currency),
-      after: format.money(after.dailyBudgetMinor, currency),
-    };
-  const statusWord = (status: string | undefined) => {
-    const key = status ? CAMPAIGN_STATUS_KEYS[status] : undefined;
-    return key ? t(key) : status;
-  };
-  if (before?.status && after?.status && before.status !== after.status)
-    return { before: statusWord(before.status), after: statusWord(after.status) };
-  return null;
-}
-
-function ActionDetails({ campaign }: { campaign: RuleRunCampaign }) {
+function ActionDetails({
+  campaign,
+  detail,
+}: {
+  campaign: RuleRunCampaign;
+  detail: (action: RuleActionResult) => string;
+}) {
   const { t } = useTranslation("rules");
   return (
     <ul className="grid gap-1.5">
       {campaign.actions.map((action, index) => (
-        <li key={index} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <li key={index} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className={cn("rounded-md px-2 py-0.5 font-medium text-xs", OUTCOME_STYLE[action.outcome])}>
             {t(OUTCOME_KEYS[action.outcome])}
           </span>
           <span className="font-medium">{t(ACTION_KEYS[action.kind])}</span>
-          <span className="text-muted-foreground">
-            {SKIP_KEYS[action.message] ? t(SKIP_KEYS[action.message] as string) : translateMessage(t, action.message)}
-          </span>
+          <span className="min-w-0 break-words text-muted-foreground">{detail(action)}</span>
           {action.changeId ? (
             <Link
               to={`/campaigns/mes-ads/${campaign.campaignId}#change-${action.changeId}`}

@@ -190,47 +190,53 @@ function LagCurves({ curves, threshold }: { curves: LagCurve[]; threshold: numbe
   const locale = useLocale();
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
   const ages = Math.min(8, Math.max(...curves.map((curve) => curve.completeness.length)));
+  const captionId = useId();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="pb-2 text-left text-muted-foreground text-xs">{t("editor.lag.curveCaption")}</caption>
-        <thead>
-          <tr className="text-muted-foreground text-xs">
-            <th scope="col" className="py-1 pr-3 text-left font-medium">
-              {t("editor.lag.platform")}
-            </th>
-            {Array.from({ length: ages }, (_, age) => (
-              <th key={age} scope="col" className="px-1 py-1 text-right font-medium">
-                {age === 0 ? t("windows.today") : t("editor.lag.age", { count: age })}
+    <div className="grid min-w-0 gap-2">
+      {/* Outside the scrolling box: a caption would be as wide as the table, and cut off on a phone. */}
+      <p id={captionId} className="text-muted-foreground text-xs">
+        {t("editor.lag.curveCaption")}
+      </p>
+      <div className="overflow-x-auto">
+        <table aria-labelledby={captionId} className="w-full min-w-[32rem] text-sm">
+          <thead>
+            <tr className="text-muted-foreground text-xs">
+              <th scope="col" className="sticky left-0 bg-card py-1 pr-3 text-left font-medium">
+                {t("editor.lag.platform")}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {curves.map((curve) => (
-            <tr key={curve.platform} className="border-t">
-              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
-                <span className="block">{platformName(curve.platform)}</span>
-                <span className="block text-muted-foreground text-xs">
-                  {t(LAG_SOURCE_KEYS[curve.source], { count: curve.days })}
-                </span>
-              </th>
-              {curve.completeness.slice(0, ages).map((value, age) => (
-                <td
-                  key={age}
-                  className={
-                    threshold !== null && value < threshold
-                      ? "px-1 py-1.5 text-right text-amber-700 dark:text-amber-400 tabular-nums"
-                      : "px-1 py-1.5 text-right tabular-nums"
-                  }
-                >
-                  {percent.format(value)}
-                </td>
+              {Array.from({ length: ages }, (_, age) => (
+                <th key={age} scope="col" className="whitespace-nowrap px-1 py-1 text-right font-medium">
+                  {age === 0 ? t("windows.today") : t("editor.lag.age", { count: age })}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {curves.map((curve) => (
+              <tr key={curve.platform} className="border-t">
+                <th scope="row" className="sticky left-0 bg-card py-1.5 pr-3 text-left font-normal">
+                  <span className="block">{platformName(curve.platform)}</span>
+                  <span className="block text-muted-foreground text-xs">
+                    {t(LAG_SOURCE_KEYS[curve.source], { count: curve.days })}
+                  </span>
+                </th>
+                {curve.completeness.slice(0, ages).map((value, age) => (
+                  <td
+                    key={age}
+                    className={
+                      threshold !== null && value < threshold
+                        ? "px-1 py-1.5 text-right text-amber-700 dark:text-amber-400 tabular-nums"
+                        : "px-1 py-1.5 text-right tabular-nums"
+                    }
+                  >
+                    {percent.format(value)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -31,8 +31,13 @@ export function Segmented<T extends string>({
       orientation="horizontal"
       disabled={disabled}
       className={cn(
-        "inline-flex w-fit max-w-full gap-1 rounded-lg bg-muted p-[3px]",
-        size === "sm" ? "flex-nowrap" : "flex-wrap",
+        "gap-1 rounded-lg bg-muted p-[3px]",
+        size === "sm"
+          ? "inline-flex w-fit max-w-full flex-nowrap"
+          : options.length > 3
+            ? // Four long choices wrap unevenly on a phone: two by two reads better.
+              "grid w-full grid-cols-2 sm:inline-flex sm:w-fit sm:max-w-full sm:flex-wrap"
+            : "inline-flex w-fit max-w-full flex-wrap",
       )}
     >
       {options.map((option) => (

@@ -1,5 +1,6 @@
 /** A saved rule's Preview tab: what it would do right now, per campaign, with each condition's values. */
 import { useTranslation } from "react-i18next";
+import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { RulePreview, RuleRunCounts } from "#core/rules/rule-types.ts";
 import { CampaignOutcomes } from "./campaign-outcomes.tsx";
@@ -22,7 +23,11 @@ export function PreviewPanel({ preview, now }: { preview: RulePreview; now: stri
         </p>
       </div>
       <RunCounts counts={preview.counts} isPreview />
-      <CampaignOutcomes campaigns={preview.campaigns} emptyText={t("preview.noCampaigns")} />
+      <CampaignOutcomes
+        campaigns={preview.campaigns}
+        emptyText={t("preview.noCampaigns")}
+        timeZone={preview.timeZone}
+      />
     </section>
   );
 }
@@ -40,7 +45,7 @@ export function RunCounts({ counts, isPreview }: { counts: RuleRunCounts; isPrev
     ...(isPreview ? [] : [{ label: t("counts.failed"), value: counts.failed }]),
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className={cn("grid grid-cols-2 gap-3", isPreview ? "sm:grid-cols-4" : "sm:grid-cols-3 lg:grid-cols-5")}>
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground text-xs">{item.label}</dt>

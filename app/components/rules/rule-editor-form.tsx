@@ -9,7 +9,6 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
@@ -17,6 +16,7 @@ import { type RuleDefinition, ruleDefinitionSchema } from "#core/rules/rule-defi
 import type { RuleTemplateId } from "#core/rules/rule-types.ts";
 import { ActionsSection } from "./actions-section.tsx";
 import { ConditionsSection } from "./conditions-section.tsx";
+import { ConditionsSummary } from "./conditions-summary.tsx";
 import { LagSection, MinimumDataSection } from "./data-sections.tsx";
 import { EditorProvider, Field } from "./editor-context.tsx";
 import { GuardrailsSection } from "./guardrails-section.tsx";
@@ -181,7 +181,6 @@ function RuleSummaryPanel({
 }) {
   const { t } = useTranslation("rules");
   const text = useRuleText(currency);
-  const format = useMetricFormat();
   const parsed = ruleDefinitionSchema.safeParse(definition);
   return (
     <aside
@@ -195,15 +194,21 @@ function RuleSummaryPanel({
         <dl className="grid gap-3 text-sm">
           <div className="grid gap-0.5">
             <dt className="text-muted-foreground text-xs">{t("editor.summary.does")}</dt>
-            <dd>{format.list(parsed.data.actions.map(text.action))}</dd>
+            <dd>
+              <ul className="grid gap-0.5">
+                {parsed.data.actions.map((action, index) => (
+                  <li key={index} className="break-words">
+                    {text.action(action)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
           </div>
           <div className="grid gap-0.5">
             <dt className="text-muted-foreground text-xs">{t("editor.summary.when")}</dt>
-            {parsed.data.conditions.groups
-              .flatMap((group) => group.conditions)
-              .map((condition, index) => (
-                <dd key={index}>{text.condition(condition, parsed.data.lag)}</dd>
-              ))}
+            <dd>
+              <ConditionsSummary definition={parsed.data} currency={currency} />
+            </dd>
           </div>
           <div className="grid gap-0.5">
             <dt className="text-muted-foreground text-xs">{t("editor.summary.runs")}</dt>

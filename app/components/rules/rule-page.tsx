@@ -79,10 +79,10 @@ export function RulePage(props: RulePageProps) {
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="min-w-0 font-bold text-2xl tracking-tight sm:text-3xl">{rule.name}</h1>
+              <h1 className="min-w-0 break-words font-bold text-2xl tracking-tight sm:text-3xl">{rule.name}</h1>
               <RuleStatusBadge status={rule.status} />
             </div>
-            <p className="max-w-3xl text-muted-foreground">{text.rule(rule.definition)}</p>
+            <p className="max-w-3xl break-words text-muted-foreground">{text.rule(rule.definition)}</p>
             <p className="text-muted-foreground text-xs">
               {text.schedule(rule.definition.schedule)}
               {rule.nextRunAt && rule.status !== "paused" ? (
@@ -166,21 +166,22 @@ export function RulePage(props: RulePageProps) {
         ) : null}
 
         <nav aria-label={t("tabs.label")} className="border-b">
-          <ul className="-mb-px flex gap-1 overflow-x-auto">
+          <ul className="-mb-px flex overflow-x-auto sm:gap-1">
             {RULE_TABS.map((id) => {
               const Icon = TAB_ICONS[id];
               return (
-                <li key={id}>
+                <li key={id} className="flex-1 sm:flex-none">
                   <Link
                     to={id === "editor" ? "?" : `?tab=${id}`}
                     preventScrollReset
                     aria-current={id === tab ? "page" : undefined}
                     className={cn(
-                      "inline-flex min-h-10 items-center gap-2 whitespace-nowrap border-transparent border-b-2 px-2 font-medium text-muted-foreground text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:px-3",
+                      "inline-flex min-h-10 w-full items-center justify-center gap-2 whitespace-nowrap border-transparent border-b-2 px-1.5 font-medium text-muted-foreground text-sm outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:w-auto sm:px-3",
                       id === tab && "border-primary text-foreground",
                     )}
                   >
-                    <Icon aria-hidden="true" className="size-4" />
+                    {/* The four tabs fit a 375 px screen only without their icons. */}
+                    <Icon aria-hidden="true" className="hidden size-4 sm:block" />
                     {t(TAB_KEYS[id])}
                   </Link>
                 </li>

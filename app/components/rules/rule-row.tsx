@@ -52,9 +52,9 @@ export function RuleRow({
   return (
     <li
       aria-labelledby={headingId}
-      className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs md:grid-cols-[minmax(0,1fr)_11rem_13rem_auto] md:items-center"
+      className="grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl border bg-card p-4 shadow-xs md:grid-cols-[minmax(0,1fr)_10rem_12rem] md:items-center xl:grid-cols-[minmax(0,1fr)_10rem_12rem_19.5rem]"
     >
-      <div className="grid min-w-0 gap-1.5">
+      <div className="col-span-2 grid min-w-0 gap-1.5 md:col-span-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={headingId} className="min-w-0 font-semibold leading-snug">
             <Link to={`/rules/${rule.id}`} className="hover:underline focus-visible:underline">
@@ -63,10 +63,10 @@ export function RuleRow({
           </h3>
           <RuleStatusBadge status={rule.status} />
         </div>
-        <p className="text-muted-foreground text-sm">{text.rule(rule.definition)}</p>
+        <p className="break-words text-muted-foreground text-sm">{text.rule(rule.definition, { isShort: true })}</p>
       </div>
 
-      <dl className="grid gap-0.5 text-sm">
+      <dl className="grid min-w-0 content-start gap-0.5 text-sm">
         <dt className="text-muted-foreground text-xs">{t("list.schedule")}</dt>
         <dd className="flex items-center gap-1.5">
           <CalendarClock aria-hidden="true" className="size-4 text-muted-foreground" />
@@ -84,7 +84,7 @@ export function RuleRow({
         </dd>
       </dl>
 
-      <dl className="grid gap-0.5 text-sm">
+      <dl className="grid min-w-0 content-start gap-0.5 text-sm">
         <dt className="text-muted-foreground text-xs">{t("list.lastRun")}</dt>
         {lastRun ? (
           <>
@@ -99,7 +99,7 @@ export function RuleRow({
               </Link>
             </dd>
             <dd className="text-muted-foreground text-xs tabular-nums">
-              {t("list.counts", {
+              {t(lastRun.mode === "preview" ? "list.countsPreview" : "list.counts", {
                 fired: number.format(lastRun.counts.fired),
                 acted: number.format(lastRun.counts.acted),
                 inScope: number.format(lastRun.counts.inScope),
@@ -111,7 +111,7 @@ export function RuleRow({
         )}
       </dl>
 
-      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-3 md:justify-end xl:col-span-1">
         {canManage && rule.status !== "active" ? (
           <ActivateRuleDialog
             rule={rule}

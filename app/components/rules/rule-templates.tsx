@@ -26,7 +26,7 @@ export function RuleTemplates({ headingId }: { headingId: string }) {
             <span className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            <div className="grid flex-1 gap-1">
+            <div className="grid flex-1 content-start gap-1">
               <h3 className="font-semibold leading-snug">{name}</h3>
               <p className="text-muted-foreground text-sm">{t(TEMPLATE_KEYS[id].description)}</p>
             </div>

@@ -85,11 +85,15 @@ export function ScopeSection({ knownCampaigns }: { knownCampaigns: CampaignOptio
           hint={t("editor.scope.accountsHint")}
         >
           {(aria) => (
-            <ul id={aria.id} aria-describedby={aria["aria-describedby"]} className="grid gap-2 sm:grid-cols-2">
+            <ul
+              id={aria.id}
+              aria-describedby={aria["aria-describedby"]}
+              className="grid grid-cols-1 gap-2 sm:grid-cols-2"
+            >
               {accounts.map((account) => {
                 const checkboxId = `${id}-account-${account.id}`;
                 return (
-                  <li key={account.id} className="flex items-center gap-2 rounded-md border px-3 py-2">
+                  <li key={account.id} className="flex min-w-0 items-center gap-2 rounded-md border px-3 py-2">
                     <Checkbox
                       id={checkboxId}
                       disabled={isReadOnly}
@@ -101,10 +105,14 @@ export function ScopeSection({ knownCampaigns }: { knownCampaigns: CampaignOptio
                         })
                       }
                     />
-                    <label htmlFor={checkboxId} className="flex min-w-0 items-center gap-2 text-sm">
+                    <label
+                      htmlFor={checkboxId}
+                      title={account.name}
+                      className="flex min-w-0 flex-1 items-center gap-2 text-sm"
+                    >
                       <PlatformMark platform={account.platform} />
-                      <span className="truncate">{account.name}</span>
-                      <span className="text-muted-foreground text-xs">{account.currency}</span>
+                      <span className="min-w-0 flex-1 break-words">{account.name}</span>
+                      <span className="shrink-0 text-muted-foreground text-xs">{account.currency}</span>
                     </label>
                   </li>
                 );

@@ -4,6 +4,7 @@
  * minimum-data guard, and the days the lag model left out with why.
  */
 import { Check, CircleHelp, Minus, X } from "lucide-react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { platformName } from "#app/components/analytics/platform-label.tsx";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
@@ -70,17 +71,24 @@ export function TraceView({ trace }: { trace: EvaluationTrace }) {
         {trace.groups.length > 1 ? (trace.match === "all" ? t("trace.allGroups") : t("trace.anyGroup")) : null}
       </p>
       {trace.groups.map((group, groupIndex) => (
-        <div key={groupIndex} className="grid gap-2 rounded-md border bg-background p-3">
-          <p className="flex items-center gap-2 font-medium text-xs">
-            <ResultIcon result={group.result} />
-            {group.match === "all" ? t("trace.allConditions") : t("trace.anyCondition")}
-          </p>
-          <ul className="grid gap-2">
-            {group.conditions.map((condition, index) => (
-              <ConditionLine key={index} condition={condition} currency={trace.currency} />
-            ))}
-          </ul>
-        </div>
+        <Fragment key={groupIndex}>
+          {groupIndex > 0 ? (
+            <p className="-my-1 text-center font-semibold text-muted-foreground text-xs uppercase tracking-wide">
+              {trace.match === "all" ? t("editor.conditions.and") : t("editor.conditions.or")}
+            </p>
+          ) : null}
+          <div className="grid gap-2 rounded-md border bg-background p-3">
+            <p className="flex items-center gap-2 font-medium text-xs">
+              <ResultIcon result={group.result} />
+              {group.match === "all" ? t("trace.allConditions") : t("trace.anyCondition")}
+            </p>
+            <ul className="grid gap-2">
+              {group.conditions.map((condition, index) => (
+                <ConditionLine key={index} condition={condition} currency={trace.currency} />
+              ))}
+            </ul>
+          </div>
+        </Fragment>
       ))}
     </div>
   );
