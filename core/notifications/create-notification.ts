@@ -43,7 +43,12 @@ const newNotificationSchema = z.object({
     params: z
       .record(
         z.string(),
-        z.union([z.string(), z.number(), z.object({ amountMinor: z.number().int(), currency: z.string().length(3) })]),
+        z.union([
+          z.string(),
+          z.number(),
+          z.object({ amountMinor: z.number().int(), currency: z.string().length(3) }),
+          z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+        ]),
       )
       .optional(),
   }),

@@ -51,6 +51,27 @@ describe("raising a notification", () => {
     expect(inGerman.items[0]?.body).toBe("Die Ausgaben erreichten 1.234,56\u00a0€, erwartet 400,00\u00a0€.");
   });
 
+  it("formats a calendar date in each reader's locale", async () => {
+    const { notifications, newTeam, spike } = harness;
+    const team = await newTeam();
+    const german = await team.join("Grace Hopper", { preferences: { language: "de" } });
+    await notifications.notify(
+      spike(team.organizationId, {
+        kind: "token",
+        dedupeKey: "token:meta",
+        message: {
+          catalog: "test-alerts",
+          key: "expiring",
+          params: { platform: "Meta", date: { date: "2026-12-01" } },
+        },
+      }),
+    );
+    const english = await notifications.listNotifications(team.owner.actor, { language: "en" });
+    expect(english.items[0]?.body).toBe("Access to Meta expires on Dec 1, 2026.");
+    const inGerman = await notifications.listNotifications(german.actor, { language: "de" });
+    expect(inGerman.items[0]?.body).toBe("Der Zugriff auf Meta läuft am 01.12.2026 ab.");
+  });
+
   it("refuses a message from a catalog nobody registered, and a link off the app", async () => {
     const { notifications, newTeam, spike } = harness;
     const team = await newTeam();

@@ -24,6 +24,7 @@ export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 export const testAlerts = createCatalogText("test-alerts", {
   en: {
     spendSpike: { title: "Spend spike on {{campaign}}", body: "Spend reached {{amount}}, expected {{expected}}." },
+    expiring: { title: "{{platform}} access expires soon", body: "Access to {{platform}} expires on {{date}}." },
   },
   es: {
     spendSpike: {
@@ -38,6 +39,10 @@ export const testAlerts = createCatalogText("test-alerts", {
     },
   },
   de: {
+    expiring: {
+      title: "Zugriff auf {{platform}} läuft ab",
+      body: "Der Zugriff auf {{platform}} läuft am {{date}} ab.",
+    },
     spendSpike: {
       title: "Ausgabenspitze bei {{campaign}}",
       body: "Die Ausgaben erreichten {{amount}}, erwartet {{expected}}.",
