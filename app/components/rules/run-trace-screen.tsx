@@ -59,7 +59,11 @@ export function RunTraceScreen({ rule, run, timeZone, now }: RunTraceScreenProps
           <h2 id="trace-campaigns" className="font-semibold text-lg tracking-tight">
             {t("trace.campaigns")}
           </h2>
-          <CampaignOutcomes campaigns={run.campaigns} emptyText={t("trace.noCampaigns")} timeZone={timeZone} />
+          <CampaignOutcomes
+            campaigns={run.campaigns}
+            emptyText={run.tracesPruned ? t("trace.tracesPruned") : t("trace.noCampaigns")}
+            timeZone={timeZone}
+          />
         </section>
       </div>
     </TimeZoneProvider>
