@@ -84,7 +84,7 @@ describe("preferences screen", () => {
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
     expect(await breadcrumb.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard");
     for (const title of ["Appearance", "Notifications", "Dashboard Settings", "Privacy & Data"]) {
-      expect(await page.getByRole("heading", { name: title, level: 2 }).count(), title).toBe(1);
+      expect(await page.getByRole("heading", { name: title, level: 2, exact: true }).count(), title).toBe(1);
     }
     expect(await switchStates(page)).toEqual(SWITCH_DEFAULTS);
     expect(await switchNamed(page, "Necessary cookies").isDisabled()).toBe(true);

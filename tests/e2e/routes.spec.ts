@@ -46,10 +46,12 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/getting-started", "Getting started | Adhelm", "Getting started"],
   ["/goals", "Goals | Adhelm", "Goals"],
   ["/settings/api-keys", "API keys | Adhelm", "API keys"],
+  ["/notifications", "Notifications | Adhelm", "Notifications"],
+  ["/rules", "Rules | Adhelm", "Rules"],
+  ["/settings/webhooks", "Webhooks | Adhelm", "Webhooks"],
   ...[
     "/ask-shown",
     "/optimizer",
-    "/notifications",
     "/billing",
     "/assets",
     "/settings/general",
@@ -69,6 +71,9 @@ const APP_SCREENS = new Set(
       "Getting started",
       "Goals",
       "API keys",
+      "Notifications",
+      "Rules",
+      "Webhooks",
     ].includes(headline),
   ).map(([path]) => path),
 );
