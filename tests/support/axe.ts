@@ -12,6 +12,16 @@ interface AxeViolation {
 
 /** axe-core's WCAG 2.1 AA and best-practice violations on the page, one readable line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged as a person sees them once things stop moving: a toast still fading in is
+  // half transparent, and axe would measure its text against the page behind it.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
     const axe = (
