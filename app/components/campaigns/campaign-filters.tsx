@@ -1,7 +1,7 @@
 import { Columns3, ListFilter, Loader2, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -33,12 +33,18 @@ export interface FilterOption {
   hint?: string;
 }
 
-/** Moves the table to the same page with some parameters changed, without scrolling to the top. */
+/**
+ * Moves the table to the same page with some parameters changed, without scrolling to the top.
+ * Changes build on the table's navigation still under way, if any (Clear filters just clicked), so
+ * a search typed meanwhile does not bring the cleared filters back.
+ */
 export function useTableNavigation() {
   const location = useLocation();
+  const pending = useNavigation().location;
   const navigate = useNavigate();
+  const base = pending && pending.pathname === location.pathname ? pending.search : location.search;
   return (changes: ParamChanges, options: { replace?: boolean } = {}) =>
-    navigate({ search: searchWith(location.search, changes) }, { preventScrollReset: true, replace: options.replace });
+    navigate({ search: searchWith(base, changes) }, { preventScrollReset: true, replace: options.replace });
 }
 
 /**
