@@ -30,6 +30,11 @@ export const PERMISSIONS = [
   "rules.run",
   // Create, edit, disable and delete webhook endpoints, rotate their secrets and send test events.
   "webhooks.manage",
+  // Set the budget plan (groups, bounds, objective, pacing) and the optimizer's settings, auto-apply included.
+  "budgets.manage",
+  // Ask the optimizer for recommendations, apply or dismiss them (people and API keys), or rebalance and
+  // auto-apply on schedule (Adhelm itself).
+  "optimizer.apply",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -46,6 +51,7 @@ const BY_ROLE: Record<Role, ReadonlySet<Permission>> = {
     "campaigns.export",
     "connections.sync",
     "rules.run",
+    "optimizer.apply",
     "self.manage",
   ]),
 };
@@ -58,6 +64,7 @@ const BY_KEY_SCOPE: Record<"read" | "read_write", ReadonlySet<Permission>> = {
     "campaigns.change",
     "rules.manage",
     "rules.run",
+    "optimizer.apply",
   ]),
 };
 
@@ -69,6 +76,7 @@ const SYSTEM: ReadonlySet<Permission> = new Set<Permission>([
   "connections.manage",
   "connections.sync",
   "rules.run",
+  "optimizer.apply",
 ]);
 
 export function can(actor: Actor, permission: Permission): boolean {

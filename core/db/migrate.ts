@@ -12,6 +12,7 @@ import * as campaignListIndex from "./migrations/0009-campaign-list-index.ts";
 import * as campaignListVersions from "./migrations/0010-campaign-list-versions.ts";
 import * as uniqueConnectionsAndLeases from "./migrations/0011-unique-connections-and-leases.ts";
 import * as automation from "./migrations/0012-automation.ts";
+import * as optimizer from "./migrations/0013-optimizer.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0010-campaign-list-versions": campaignListVersions,
   "0011-unique-connections-and-leases": uniqueConnectionsAndLeases,
   "0012-automation": automation,
+  "0013-optimizer": optimizer,
 };
 
 export interface MigrationReport {

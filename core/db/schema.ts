@@ -656,6 +656,106 @@ export interface SandboxAnomalyTable {
   created_at: string;
 }
 
+// ── Optimizer (migration 0013) ──────────────────────────────────────────────────────────────
+
+export interface BudgetPlanTable {
+  organization_id: string;
+  /** conversions | revenue */
+  objective: Generated<string>;
+  /** platform | store */
+  revenue_source: Generated<string>;
+  /** maximize | target */
+  mode: Generated<string>;
+  /** even | weekday */
+  pacing_curve: Generated<string>;
+  max_daily_change: Generated<number>;
+  exploration_share: Generated<number>;
+  rebalance_daily: Generated<boolean | number>;
+  auto_apply: Generated<boolean | number>;
+  max_auto_changes_per_day: Generated<number>;
+  updated_by_label: string | null;
+  updated_at: Generated<Date | string>;
+}
+
+export interface BudgetPlanGroupTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** platform | campaigns */
+  kind: string;
+  platform: string | null;
+  min_monthly_minor: number | null;
+  max_monthly_minor: number | null;
+  position: Generated<number>;
+  created_at: Generated<Date | string>;
+}
+
+export interface BudgetPlanGroupCampaignTable {
+  group_id: string;
+  organization_id: string;
+  campaign_id: string;
+}
+
+export interface CampaignBudgetBoundsTable {
+  campaign_id: string;
+  organization_id: string;
+  min_daily_minor: number | null;
+  max_daily_minor: number | null;
+  updated_at: Generated<Date | string>;
+}
+
+export interface OptimizerRunTable {
+  id: string;
+  organization_id: string;
+  /** page | api | rebalance | auto_apply */
+  trigger: string;
+  actor_label: string;
+  objective: string;
+  currency: string;
+  daily_budget_minor: number;
+  summary_json: string;
+  created_at: Generated<Date | string>;
+}
+
+export interface OptimizerRecommendationTable {
+  id: string;
+  organization_id: string;
+  run_id: string;
+  campaign_id: string;
+  campaign_name: string;
+  platform: string;
+  currency: string;
+  objective: string;
+  current_budget_minor: number;
+  recommended_budget_minor: number;
+  predicted_delta: number;
+  predicted_low: number;
+  predicted_high: number;
+  confidence: number;
+  exploration: Generated<boolean | number>;
+  details_json: string;
+  /** open | applied | dismissed | superseded | failed */
+  status: string;
+  change_log_id: string | null;
+  applied_by_label: string | null;
+  applied_at: Date | string | null;
+  outcome_from: string | null;
+  outcome_to: string | null;
+  realised_delta: number | null;
+  realised_inside: boolean | number | null;
+  followed_up_at: Date | string | null;
+  created_at: Generated<Date | string>;
+}
+
+export interface BudgetPacingAlertTable {
+  organization_id: string;
+  month: string;
+  /** under | over */
+  kind: string;
+  last_sent_on: string;
+  data_json: string | null;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -709,4 +809,11 @@ export interface Database {
   webhook_attempts: WebhookAttemptTable;
   monitoring_alerts: MonitoringAlertTable;
   sandbox_anomalies: SandboxAnomalyTable;
+  budget_plans: BudgetPlanTable;
+  budget_plan_groups: BudgetPlanGroupTable;
+  budget_plan_group_campaigns: BudgetPlanGroupCampaignTable;
+  campaign_budget_bounds: CampaignBudgetBoundsTable;
+  optimizer_runs: OptimizerRunTable;
+  optimizer_recommendations: OptimizerRecommendationTable;
+  budget_pacing_alerts: BudgetPacingAlertTable;
 }
