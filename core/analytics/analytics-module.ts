@@ -15,6 +15,7 @@ import { getCampaignMetrics } from "./get-campaign-metrics.ts";
 import { getCampaignTable } from "./get-campaign-table.ts";
 import { getDashboardAnalytics } from "./get-dashboard-analytics.ts";
 import { getScopeTotals } from "./get-scope-totals.ts";
+import { listCampaignStoreRevenueDays } from "./list-campaign-store-revenue.ts";
 import { listDailyMetricRows } from "./list-daily-metric-rows.ts";
 
 export interface AnalyticsModuleDeps {
@@ -74,3 +75,14 @@ export function createAnalyticsModule({ db, clock }: AnalyticsModuleDeps) {
 }
 
 export type AnalyticsModule = ReturnType<typeof createAnalyticsModule>;
+
+/**
+ * For other slices, through the composition root (the optimizer's `storeRevenueDays`), not an
+ * actor's call: each campaign's store revenue per day of its own calendar in [from, to], attributed
+ * by UTM tags (`list-campaign-store-revenue.ts`).
+ */
+export function createCampaignStoreRevenueDays({ db }: { db: Kysely<Database> }) {
+  const deps = { analytics: createAnalyticsRepository(db) };
+  return (organizationId: string, from: string, to: string) =>
+    listCampaignStoreRevenueDays(deps, organizationId, from, to);
+}

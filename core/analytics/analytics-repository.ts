@@ -17,8 +17,15 @@ import type {
   PlatformDailyPoint,
 } from "./analytics-types.ts";
 import { findCampaign, listCampaignDays, sumByCampaign } from "./campaign-queries.ts";
+import {
+  type CampaignIdentity,
+  listCampaignIdentities,
+  listTaggedOrderBuckets,
+  type TaggedOrderBucket,
+} from "./campaign-store-revenue-queries.ts";
 import { listCampaignLabels, listCampaignPage, listMatchingCampaignIds } from "./campaign-table-queries.ts";
 import {
+  type ConnectedKinds,
   findConnectedKinds,
   listPlatformDays,
   type PlatformSums,
@@ -66,12 +73,27 @@ export interface AnalyticsRepository {
   sumByPlatform(organizationId: string, range: DateRange): Promise<PlatformSums[]>;
   /** Spend and revenue per day, platform and currency (days without data are left out). */
   listPlatformDays(organizationId: string, range: DateRange): Promise<PlatformDailyPoint[]>;
-  /** Paid orders minus refunds of connected stores by order date (UTC) in the range, per currency and UTM source. */
-  sumStoreRevenue(organizationId: string, range: DateRange): Promise<StoreRevenueBySource[]>;
-  /** What the organization has connected (not disconnected): an ad platform, stores and their currencies. */
-  findConnectedKinds(
+  /**
+   * Paid orders minus refunds of connected stores by order date (UTC) in the range, per currency and
+   * UTM source, and per utm_campaign too with `byCampaignTag` (read from the orders, not the rollup).
+   */
+  sumStoreRevenue(
     organizationId: string,
-  ): Promise<{ hasAdPlatform: boolean; hasStore: boolean; storeCurrencies: string[] }>;
+    range: DateRange,
+    options?: { byCampaignTag?: boolean },
+  ): Promise<StoreRevenueBySource[]>;
+  /**
+   * What the organization has connected (not disconnected): an ad platform, stores and their
+   * currencies, and the platforms and currencies of its visible ad accounts (who may claim store revenue).
+   */
+  findConnectedKinds(organizationId: string): Promise<ConnectedKinds>;
+  /** Every visible campaign (removed ones too) with the names UTM tags may give it and its account's time zone. */
+  listCampaignIdentities(organizationId: string): Promise<CampaignIdentity[]>;
+  /**
+   * Orders of connected stores placed in [fromInstant, toInstant) that carry a UTM source and
+   * campaign, summed per quarter hour (UTC), currency, source and campaign.
+   */
+  listTaggedOrderBuckets(organizationId: string, fromInstant: string, toInstant: string): Promise<TaggedOrderBucket[]>;
   /**
    * Every campaign-day with data in the range, in batches of about `batchSize` rows: campaign by
    * campaign (platform, account, name), each one's days in date order. Only one batch is held.
@@ -98,8 +120,11 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
     rankCampaignsByRoas: (organizationId, range, limit) => rankCampaignsByRoas(db, organizationId, range, limit),
     sumByPlatform: (organizationId, range) => sumByPlatform(db, organizationId, range),
     listPlatformDays: (organizationId, range) => listPlatformDays(db, organizationId, range),
-    sumStoreRevenue: (organizationId, range) => sumStoreRevenue(db, organizationId, range),
+    sumStoreRevenue: (organizationId, range, options) => sumStoreRevenue(db, organizationId, range, options),
     findConnectedKinds: (organizationId) => findConnectedKinds(db, organizationId),
+    listCampaignIdentities: (organizationId) => listCampaignIdentities(db, organizationId),
+    listTaggedOrderBuckets: (organizationId, fromInstant, toInstant) =>
+      listTaggedOrderBuckets(db, organizationId, fromInstant, toInstant),
     iterateDailyMetricRows: (organizationId, range, filters, batchSize) =>
       iterateDailyMetricRows(db, organizationId, range, filters, batchSize),
     rebuildRollups: (organizationId) => rebuildRollups(db, organizationId),

@@ -17,6 +17,8 @@ export type SeededDay = Partial<MetricSums>;
 
 export interface SeededCampaignInput {
   name?: string;
+  /** The platform's id; 1000, 1001… in the order given unless set. */
+  externalId?: string;
   status?: CampaignStatus;
   dailyBudgetMinor?: number | null;
   /** Metrics by date (YYYY-MM-DD); missing figures are zero. */
@@ -30,6 +32,8 @@ export interface SeededAccountInput {
   accountName?: string;
   isManaged?: boolean;
   connectionStatus?: ConnectionStatus;
+  /** The ad account's time zone (the day its metrics are dated in); UTC unless given. */
+  timeZone?: string;
   campaigns: SeededCampaignInput[];
 }
 
@@ -47,6 +51,9 @@ export interface SeededOrder {
   refundedMinor?: number;
   currency?: string;
   utmSource?: string | null;
+  utmCampaign?: string | null;
+  /** The order's time (ISO 8601 UTC); noon of `date` unless given. */
+  at?: string;
 }
 
 export interface AnalyticsFixture {
@@ -114,6 +121,7 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
           name: input.accountName ?? `${input.platform} account`,
           currency,
           is_managed: input.isManaged ?? true,
+          ...(input.timeZone ? { time_zone: input.timeZone } : {}),
         })
         .execute();
       const campaignIds: string[] = [];
@@ -126,7 +134,7 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
             id,
             organization_id: input.organizationId,
             ad_account_id: adAccountId,
-            external_id: String(1000 + index),
+            external_id: campaign.externalId ?? String(1000 + index),
             name: campaign.name ?? `Campaign ${index + 1}`,
             status: campaign.status ?? "enabled",
             daily_budget_minor: campaign.dailyBudgetMinor === undefined ? 5_000 : campaign.dailyBudgetMinor,
@@ -179,13 +187,13 @@ export async function createAnalyticsFixture(): Promise<AnalyticsFixture> {
         input.orders.map((order, index) => ({
           externalId: String(index + 1),
           name: `#${1000 + index}`,
-          createdAt: `${order.date}T12:00:00.000Z`,
+          createdAt: order.at ?? `${order.date}T12:00:00.000Z`,
           currency: order.currency ?? currency,
           totalMinor: order.totalMinor,
           refundedMinor: order.refundedMinor ?? 0,
           utmSource: order.utmSource ?? null,
           utmMedium: null,
-          utmCampaign: null,
+          utmCampaign: order.utmCampaign ?? null,
         })),
       );
       return { connectionId };

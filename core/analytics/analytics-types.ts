@@ -131,7 +131,10 @@ export interface CurrencyTotals extends PeriodComparison {
 export interface PlatformTotals extends PeriodComparison {
   platform: AdPlatformId;
   currency: string;
-  /** Store revenue attributed to this platform by UTM (same currency as the store), null without a store. */
+  /**
+   * Store revenue attributed to this platform by UTM source, in orders of this row's currency (0 when
+   * the store sells in another); null without a store.
+   */
   storeRevenueMinor: number | null;
 }
 
@@ -143,19 +146,27 @@ export interface PlatformDailyPoint {
   revenueMinor: number;
 }
 
-/** Store revenue against all ad spend in the same currency. */
+/**
+ * Blended ROAS in one store currency: the store revenue the connected ad platforms can claim ÷
+ * their ad spend in that currency. An order is claimed when its UTM source names an ad platform
+ * the organization has a visible ad account of in the order's currency (`storeOrderClaimant` in
+ * `utm-attribution.ts`); every other order is unattributed: shown, never divided into the ROAS.
+ */
 export interface BlendedRoas {
   currency: string;
-  /** Paid orders minus refunds in the range. */
+  /** All paid orders minus refunds in the range, attributed or not. */
   storeRevenueMinor: number;
   previousStoreRevenueMinor: number;
+  /** The part of the store revenue the connected platforms claim (the ROAS's numerator). */
+  attributedRevenueMinor: number;
+  previousAttributedRevenueMinor: number;
   adSpendMinor: number;
   previousAdSpendMinor: number;
-  /** storeRevenue / adSpend; null without spend. */
+  /** attributedRevenue / adSpend; null without spend. */
   roas: number | null;
   previousRoas: number | null;
   orders: number;
-  /** Store revenue whose UTM source names no ad platform. */
+  /** Store revenue no connected platform can claim: storeRevenue − attributedRevenue. */
   unattributedRevenueMinor: number;
 }
 

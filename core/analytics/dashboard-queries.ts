@@ -1,6 +1,7 @@
 /** The dashboard's analytics: best and worst campaigns, sums and days per platform, store revenue. */
 import { type SqlBool, sql } from "kysely";
-import { isVisibleAccount } from "#core/campaigns/visible-campaigns.ts";
+import { isVisibleAccount, visibleAccounts } from "#core/campaigns/visible-campaigns.ts";
+import { addDays } from "#core/dates/calendar-date.ts";
 import { type AdPlatformId, isAdPlatform, isStorePlatform } from "#core/shared/platforms.ts";
 import {
   type Db,
@@ -14,6 +15,7 @@ import {
   toSums,
 } from "./analytics-sql.ts";
 import type { CampaignSummary, DateRange, MetricSums, PlatformDailyPoint } from "./analytics-types.ts";
+import type { ClaimingAccount } from "./utm-attribution.ts";
 
 /** Sums of one platform in one currency. */
 export interface PlatformSums extends MetricSums {
@@ -25,6 +27,8 @@ export interface PlatformSums extends MetricSums {
 export interface StoreRevenueBySource {
   currency: string;
   utmSource: string | null;
+  /** The orders' utm_campaign, when asked for (null: not asked for, or none). */
+  utmCampaign: string | null;
   /** Paid totals minus refunds. */
   revenueMinor: number;
   orders: number;
@@ -128,7 +132,9 @@ export async function sumStoreRevenue(
   db: Db,
   organizationId: string,
   range: DateRange,
+  options: { byCampaignTag?: boolean } = {},
 ): Promise<StoreRevenueBySource[]> {
+  if (options.byCampaignTag) return sumStoreRevenueByCampaignTag(db, organizationId, range);
   const rows = await db
     .selectFrom("store_order_daily_revenue as r")
     .innerJoin("connections as n", "n.id", "r.connection_id")
@@ -147,21 +153,63 @@ export async function sumStoreRevenue(
   return rows.map((row) => ({
     currency: row.currency,
     utmSource: row.utm_source === "" ? null : row.utm_source,
+    utmCampaign: null,
     revenueMinor: Number(row.revenue),
     orders: Number(row.orders),
   }));
 }
 
-export async function findConnectedKinds(
+/** The same from the orders themselves (the rollup has no utm_campaign), on the same UTC days. */
+async function sumStoreRevenueByCampaignTag(
   db: Db,
   organizationId: string,
-): Promise<{ hasAdPlatform: boolean; hasStore: boolean; storeCurrencies: string[] }> {
-  const connections = await db
-    .selectFrom("connections")
-    .select(["platform", "platform_context"])
-    .where("organization_id", "=", organizationId)
-    .where("status", "!=", "disconnected")
+  range: DateRange,
+): Promise<StoreRevenueBySource[]> {
+  const rows = await db
+    .selectFrom("store_orders as o")
+    .innerJoin("connections as n", "n.id", "o.connection_id")
+    .where("o.organization_id", "=", organizationId)
+    .where("n.status", "!=", "disconnected")
+    // Order times are ISO 8601 UTC, so they sort as text.
+    .where("o.ordered_at", ">=", range.from)
+    .where("o.ordered_at", "<", addDays(range.to, 1))
+    .groupBy(["o.currency", "o.utm_source", "o.utm_campaign"])
+    .select([
+      "o.currency",
+      "o.utm_source",
+      "o.utm_campaign",
+      sql<number>`cast(sum(o.total_minor - o.refunded_minor) as bigint)`.as("revenue"),
+      sql<number>`cast(count(*) as bigint)`.as("orders"),
+    ])
     .execute();
+  return rows.map((row) => ({
+    currency: row.currency,
+    utmSource: row.utm_source === "" ? null : row.utm_source,
+    utmCampaign: row.utm_campaign,
+    revenueMinor: Number(row.revenue),
+    orders: Number(row.orders),
+  }));
+}
+
+/** What the organization has connected; see `AnalyticsRepository.findConnectedKinds`. */
+export interface ConnectedKinds {
+  hasAdPlatform: boolean;
+  hasStore: boolean;
+  storeCurrencies: string[];
+  /** The platforms and currencies of its visible ad accounts: who may claim store revenue. */
+  claimingAccounts: ClaimingAccount[];
+}
+
+export async function findConnectedKinds(db: Db, organizationId: string): Promise<ConnectedKinds> {
+  const [connections, claimingAccounts] = await Promise.all([
+    db
+      .selectFrom("connections")
+      .select(["platform", "platform_context"])
+      .where("organization_id", "=", organizationId)
+      .where("status", "!=", "disconnected")
+      .execute(),
+    findClaimingAccounts(db, organizationId),
+  ]);
   const storeCurrencies = new Set<string>();
   for (const connection of connections) {
     if (!isStorePlatform(connection.platform)) continue;
@@ -174,7 +222,21 @@ export async function findConnectedKinds(
     hasAdPlatform: connections.some((connection) => isAdPlatform(connection.platform)),
     hasStore: connections.some((connection) => isStorePlatform(connection.platform)),
     storeCurrencies: [...storeCurrencies].sort(),
+    claimingAccounts,
   };
+}
+
+/** The distinct platforms and currencies of the organization's visible ad accounts. */
+export async function findClaimingAccounts(db: Db, organizationId: string): Promise<ClaimingAccount[]> {
+  const rows = await visibleAccounts(db, organizationId)
+    .select(["n.platform", "a.currency"])
+    .distinct()
+    .orderBy("n.platform")
+    .orderBy("a.currency")
+    .execute();
+  return rows.flatMap((row) =>
+    isAdPlatform(row.platform) ? [{ platform: row.platform, currency: row.currency }] : [],
+  );
 }
 
 /** Per-account daily sums of the managed ad accounts over a range. */

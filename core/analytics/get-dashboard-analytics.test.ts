@@ -86,21 +86,115 @@ describe("the dashboard analytics", () => {
     ]);
   });
 
-  it("sets store revenue (paid orders minus refunds) against all ad spend in its currency", async () => {
+  it("sets the store revenue the connected platforms claim against their ad spend, and shows the rest as unattributed", async () => {
     const { blended } = await dashboardOf(scenario.organizationId);
     expect(blended).toEqual([
       {
         currency: "USD",
+        // Paid orders minus refunds, attributed or not.
         storeRevenueMinor: 10_000 + 4_000 + 8_000 + 2_000 + 0 + 1_500,
         previousStoreRevenueMinor: 4_000,
+        // Google Ads advertises in USD: "google" and "adwords" are its.
+        attributedRevenueMinor: 10_000 + 1_500,
+        // "bing": the Microsoft account is not managed, so its spend is not in the ROAS either.
+        previousAttributedRevenueMinor: 0,
         adSpendMinor: 18_000,
         previousAdSpendMinor: 5_000,
-        roas: 25_500 / 18_000,
-        previousRoas: 4_000 / 5_000,
+        roas: 11_500 / 18_000,
+        previousRoas: 0,
         orders: 6,
-        // "newsletter" and no source name no ad platform.
-        unattributedRevenueMinor: 8_000 + 2_000,
+        // "newsletter" and no source name no ad platform; Meta spends in EUR only, so its USD orders
+        // cannot be set against USD spend.
+        unattributedRevenueMinor: 8_000 + 2_000 + 4_000,
       },
+    ]);
+  });
+
+  it("never lets orders from platforms the organization has not connected raise blended ROAS", async () => {
+    const organizationId = await fixture.newOrganization();
+    await fixture.seedAccount({
+      organizationId,
+      platform: "google-ads",
+      campaigns: [{ name: "Search", days: { "2026-03-10": { spendMinor: 20_000, revenueMinor: 50_000 } } }],
+    });
+    await fixture.seedAccount({
+      organizationId,
+      platform: "linkedin-ads",
+      connectionStatus: "disconnected",
+      campaigns: [{ name: "B2B", days: { "2026-03-10": { spendMinor: 9_000 } } }],
+    });
+    await fixture.seedStore({
+      organizationId,
+      orders: [{ date: "2026-03-10", totalMinor: 40_000, utmSource: "google" }],
+    });
+    const before = (await dashboardOf(organizationId)).blended[0];
+    expect(before).toMatchObject({ attributedRevenueMinor: 40_000, unattributedRevenueMinor: 0, roas: 2 });
+
+    // The store also sells through TikTok (never connected) and LinkedIn (disconnected).
+    await fixture.seedStore({
+      organizationId,
+      platform: "woocommerce",
+      orders: [
+        { date: "2026-03-11", totalMinor: 70_000, utmSource: "tiktok" },
+        { date: "2026-03-12", totalMinor: 30_000, utmSource: "lnkd.in" },
+      ],
+    });
+    const after = await dashboardOf(organizationId);
+    expect(after.blended).toEqual([
+      expect.objectContaining({
+        currency: "USD",
+        storeRevenueMinor: 140_000,
+        attributedRevenueMinor: 40_000,
+        unattributedRevenueMinor: 100_000,
+        adSpendMinor: 20_000,
+        roas: 2,
+        orders: 3,
+      }),
+    ]);
+    // Nor does any platform's own row take them.
+    expect(after.byPlatform.map((row) => [row.platform, row.storeRevenueMinor])).toEqual([["google-ads", 40_000]]);
+  });
+
+  it("leaves out the orders of a platform's campaigns that spend in another currency than the order", async () => {
+    const organizationId = await fixture.newOrganization();
+    await fixture.seedAccount({
+      organizationId,
+      platform: "facebook-ads",
+      campaigns: [{ name: "Prospecting US", externalId: "10", days: { "2026-03-10": { spendMinor: 10_000 } } }],
+    });
+    await fixture.seedAccount({
+      organizationId,
+      platform: "facebook-ads",
+      currency: "GBP",
+      campaigns: [{ name: "Prospecting UK", externalId: "20", days: { "2026-03-10": { spendMinor: 8_000 } } }],
+    });
+    await fixture.seedStore({
+      organizationId,
+      orders: [
+        { date: "2026-03-10", totalMinor: 20_000, utmSource: "facebook", utmCampaign: "prospecting us" },
+        { date: "2026-03-10", totalMinor: 3_000, utmSource: "facebook", utmCampaign: "10" },
+        // Untagged, or tagged with no campaign of Meta's: the platform's USD spend may claim it.
+        { date: "2026-03-11", totalMinor: 2_000, utmSource: "facebook", utmCampaign: null },
+        { date: "2026-03-11", totalMinor: 1_000, utmSource: "ig", utmCampaign: "stories" },
+        // Brought by pounds of spend: not the dollars' doing.
+        { date: "2026-03-11", totalMinor: 50_000, utmSource: "facebook", utmCampaign: "Prospecting UK" },
+        { date: "2026-03-12", totalMinor: 40_000, utmSource: "facebook", utmCampaign: "20" },
+      ],
+    });
+    const dashboard = await dashboardOf(organizationId);
+    expect(dashboard.blended).toEqual([
+      expect.objectContaining({
+        currency: "USD",
+        storeRevenueMinor: 116_000,
+        attributedRevenueMinor: 26_000,
+        unattributedRevenueMinor: 90_000,
+        adSpendMinor: 10_000,
+        roas: 2.6,
+      }),
+    ]);
+    expect(dashboard.byPlatform.map(({ currency, storeRevenueMinor }) => [currency, storeRevenueMinor])).toEqual([
+      ["USD", 26_000],
+      ["GBP", 0],
     ]);
   });
 

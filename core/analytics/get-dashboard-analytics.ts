@@ -11,7 +11,7 @@ import type {
 import { withPeriodKpis } from "./campaign-rows.ts";
 import { previousRange } from "./date-range.ts";
 import { addSums, emptySums, toKpis } from "./kpis.ts";
-import { platformOfUtmSource } from "./utm-attribution.ts";
+import { needsCampaignTags, storeOrderClaimant } from "./utm-attribution.ts";
 
 /** How many campaigns the best and the worst lists hold. */
 export const RANKED_CAMPAIGNS = 5;
@@ -32,35 +32,64 @@ function sumsByCurrency(platforms: PlatformSums[]): Map<string, MetricSums> {
 interface StoreTotals {
   revenueMinor: number;
   orders: number;
-  unattributedMinor: number;
+  /** Claimed by a connected platform (see `storeOrderClaimant`). */
+  attributedMinor: number;
   byPlatform: Map<AdPlatformId, number>;
 }
 
-function storeTotalsByCurrency(sources: StoreRevenueBySource[]): Map<string, StoreTotals> {
+function storeTotalsByCurrency(
+  sources: StoreRevenueBySource[],
+  claimant: ReturnType<typeof storeOrderClaimant>,
+): Map<string, StoreTotals> {
   const totals = new Map<string, StoreTotals>();
   for (const source of sources) {
     const total = totals.get(source.currency) ?? {
       revenueMinor: 0,
       orders: 0,
-      unattributedMinor: 0,
+      attributedMinor: 0,
       byPlatform: new Map(),
     };
     total.revenueMinor += source.revenueMinor;
     total.orders += source.orders;
-    const platform = platformOfUtmSource(source.utmSource);
-    if (platform) total.byPlatform.set(platform, (total.byPlatform.get(platform) ?? 0) + source.revenueMinor);
-    else total.unattributedMinor += source.revenueMinor;
+    const platform = claimant(source.utmSource, source.currency, source.utmCampaign);
+    if (platform) {
+      total.byPlatform.set(platform, (total.byPlatform.get(platform) ?? 0) + source.revenueMinor);
+      total.attributedMinor += source.revenueMinor;
+    }
     totals.set(source.currency, total);
   }
   return totals;
 }
 
 /**
+ * What the organization connected and its store revenue now and before, with who may claim each
+ * order: the orders' campaign tags are read only when they can change the answer (a platform
+ * advertised on in several currencies).
+ */
+async function readStore(
+  analytics: AnalyticsRepository,
+  organizationId: string,
+  range: DateRange,
+  previous: DateRange,
+) {
+  const kinds = await analytics.findConnectedKinds(organizationId);
+  if (!kinds.hasStore) return { kinds, claimant: storeOrderClaimant(kinds.claimingAccounts), now: [], before: [] };
+  const byCampaignTag = needsCampaignTags(kinds.claimingAccounts);
+  const [now, before, campaigns] = await Promise.all([
+    analytics.sumStoreRevenue(organizationId, range, { byCampaignTag }),
+    analytics.sumStoreRevenue(organizationId, previous, { byCampaignTag }),
+    byCampaignTag ? analytics.listCampaignIdentities(organizationId) : [],
+  ]);
+  return { kinds, claimant: storeOrderClaimant(kinds.claimingAccounts, campaigns), now, before };
+}
+
+/**
  * The dashboard's analytics for a range: totals per currency and per platform against the period
  * before, the daily trend per platform, the best and worst campaigns by ROAS (among those that
- * spent; the worst list leaves out campaigns already among the best), and the blended ROAS: store
- * revenue (paid orders minus refunds) over all ad spend in the same currency, with the store
- * revenue each platform earned by UTM source.
+ * spent; the worst list leaves out campaigns already among the best), and the blended ROAS: the
+ * store revenue (paid orders minus refunds) the connected platforms claim by UTM source over their
+ * ad spend in the same currency (`BlendedRoas`), beside all store revenue and the unattributed
+ * part, with the store revenue each platform earned.
  */
 export async function getDashboardAnalytics(
   { analytics }: { analytics: AnalyticsRepository },
@@ -68,15 +97,14 @@ export async function getDashboardAnalytics(
 ): Promise<DashboardAnalytics> {
   const { organizationId, range } = input;
   const previous = previousRange(range);
-  const [kinds, platformsNow, platformsBefore, trend, ranked, storeNow, storeBefore] = await Promise.all([
-    analytics.findConnectedKinds(organizationId),
+  const [store, platformsNow, platformsBefore, trend, ranked] = await Promise.all([
+    readStore(analytics, organizationId, range, previous),
     analytics.sumByPlatform(organizationId, range),
     analytics.sumByPlatform(organizationId, previous),
     analytics.listPlatformDays(organizationId, range),
     analytics.rankCampaignsByRoas(organizationId, range, RANKED_CAMPAIGNS),
-    analytics.sumStoreRevenue(organizationId, range),
-    analytics.sumStoreRevenue(organizationId, previous),
   ]);
+  const { kinds, claimant, now: storeNow, before: storeBefore } = store;
   const [topCampaigns, bottomCampaigns] = await Promise.all([
     withPeriodKpis(analytics, organizationId, ranked.best, range, previous),
     withPeriodKpis(analytics, organizationId, ranked.worst, range, previous),
@@ -94,8 +122,8 @@ export async function getDashboardAnalytics(
     }),
   );
 
-  const storeTotalsNow = storeTotalsByCurrency(storeNow);
-  const storeTotalsBefore = storeTotalsByCurrency(storeBefore);
+  const storeTotalsNow = storeTotalsByCurrency(storeNow, claimant);
+  const storeTotalsBefore = storeTotalsByCurrency(storeBefore, claimant);
   const key = (platform: string, currency: string) => `${platform} ${currency}`;
   const platformKeys = new Map<string, { platform: AdPlatformId; currency: string }>();
   for (const { platform, currency } of [...platformsNow, ...platformsBefore])
@@ -128,17 +156,20 @@ export async function getDashboardAnalytics(
     const adSpendMinor = spendNow.get(currency)?.spendMinor ?? 0;
     const previousAdSpendMinor = spendBefore.get(currency)?.spendMinor ?? 0;
     const storeRevenueMinor = now?.revenueMinor ?? 0;
-    const previousStoreRevenueMinor = before?.revenueMinor ?? 0;
+    const attributedRevenueMinor = now?.attributedMinor ?? 0;
+    const previousAttributedRevenueMinor = before?.attributedMinor ?? 0;
     return {
       currency,
       storeRevenueMinor,
-      previousStoreRevenueMinor,
+      previousStoreRevenueMinor: before?.revenueMinor ?? 0,
+      attributedRevenueMinor,
+      previousAttributedRevenueMinor,
       adSpendMinor,
       previousAdSpendMinor,
-      roas: adSpendMinor === 0 ? null : storeRevenueMinor / adSpendMinor,
-      previousRoas: previousAdSpendMinor === 0 ? null : previousStoreRevenueMinor / previousAdSpendMinor,
+      roas: adSpendMinor === 0 ? null : attributedRevenueMinor / adSpendMinor,
+      previousRoas: previousAdSpendMinor === 0 ? null : previousAttributedRevenueMinor / previousAdSpendMinor,
       orders: now?.orders ?? 0,
-      unattributedRevenueMinor: now?.unattributedMinor ?? 0,
+      unattributedRevenueMinor: storeRevenueMinor - attributedRevenueMinor,
     };
   });
 

@@ -93,17 +93,16 @@ describe("loading the evaluation context", () => {
       .insertInto("connections")
       .values({ id: storeId, organization_id: viewer.organizationId, platform: "shopify", status: "active" })
       .execute();
+    const storeDay = { organization_id: viewer.organizationId, date: addDays(TODAY, -1), connection_id: storeId };
     await db
       .insertInto("store_order_daily_revenue")
-      .values({
-        organization_id: viewer.organizationId,
-        date: addDays(TODAY, -1),
-        connection_id: storeId,
-        currency: "USD",
-        utm_source: "",
-        revenue_minor: 9_000,
-        orders: 3,
-      })
+      .values([
+        { ...storeDay, currency: "USD", utm_source: "google", revenue_minor: 9_000, orders: 3 },
+        // Unattributed: no source, a platform never connected, one whose account is not managed.
+        { ...storeDay, currency: "USD", utm_source: "", revenue_minor: 50_000, orders: 9 },
+        { ...storeDay, currency: "USD", utm_source: "tiktok", revenue_minor: 40_000, orders: 4 },
+        { ...storeDay, currency: "USD", utm_source: "facebook", revenue_minor: 30_000, orders: 2 },
+      ])
       .execute();
     await db
       .insertInto("goals")
@@ -136,7 +135,8 @@ describe("loading the evaluation context", () => {
     const values = evaluation.campaigns.map((campaign) =>
       campaign.trace!.groups[0]!.conditions.map((entry) => entry.value),
     );
-    // Blended ROAS: 9000 of store revenue over 3000 of ad spend yesterday.
+    // Blended ROAS: the 9000 of store revenue Google Ads claims over 3000 of ad spend yesterday;
+    // orders no connected platform claims never count (as on the dashboard).
     expect(values).toEqual([
       [14_000, 1_000, 3],
       [7_000, 500, 3],

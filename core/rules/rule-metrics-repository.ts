@@ -1,6 +1,7 @@
 /**
  * What the rule engine reads: the organization's time zone, its visible campaigns with their labels
- * and daily metrics, the store's revenue and all ad spend per currency and day (blended ROAS), the
+ * and daily metrics, the store revenue its connected platforms claim and all ad spend per currency
+ * and day (blended ROAS, defined as the dashboard's: `BlendedRoas` in core/analytics), the
  * goals' targets and the conversion lag model. A handful of queries per context, whatever the number
  * of rules evaluated against it.
  */
@@ -10,6 +11,7 @@ import { addDays, type CalendarDate } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
 import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import { isAdPlatform } from "#core/shared/platforms.ts";
+import { loadClaimedStoreRevenue } from "./claimed-store-revenue.ts";
 import { computeLagModel, LAG_AGES, LAG_LOOKBACK_DAYS, type LagModel } from "./conversion-lag.ts";
 import { buildEvaluationContext, type CampaignFacts, type EvaluationContext } from "./evaluation-context.ts";
 
@@ -132,21 +134,12 @@ export async function loadEvaluationContext(
     .where("organization_id", "=", organizationId);
   if (ids) labelQuery = labelQuery.where("campaign_id", "in", ids);
 
-  const [timeZone, campaignRows, labelRows, metricRows, revenueRows, spendRows, goalRows, lag] = await Promise.all([
+  const [timeZone, campaignRows, labelRows, metricRows, storeRevenue, spendRows, goalRows, lag] = await Promise.all([
     options.timeZone ?? organizationTimeZone(db, organizationId),
     campaignQuery.execute(),
     labelQuery.execute(),
     metricQuery.execute(),
-    db
-      .selectFrom("store_order_daily_revenue as r")
-      .innerJoin("connections as n", "n.id", "r.connection_id")
-      .where("r.organization_id", "=", organizationId)
-      .where("n.status", "!=", "disconnected")
-      .where("r.date", ">=", from)
-      .where("r.date", "<=", options.today)
-      .groupBy(["r.date", "r.currency"])
-      .select(["r.date", "r.currency", sql<number>`sum(r.revenue_minor)`.as("amount")])
-      .execute(),
+    loadClaimedStoreRevenue(db, organizationId, from, options.today),
     db
       .selectFrom("ad_account_daily_metrics as r")
       .innerJoin("ad_accounts as a", "a.id", "r.ad_account_id")
@@ -194,11 +187,8 @@ export async function loadEvaluationContext(
     campaigns,
     metrics: [],
     packedMetrics: metricRows.map((row) => ({ campaignId: row.campaign_id, days: row.days })),
-    storeRevenue: revenueRows.map((row) => ({
-      date: row.date,
-      currency: row.currency,
-      amountMinor: Number(row.amount),
-    })),
+    // Only what a connected platform claims, as on the dashboard: unattributed orders never count.
+    storeRevenue,
     adSpend: spendRows.map((row) => ({ date: row.date, currency: row.currency, amountMinor: Number(row.amount) })),
     // A goal sets the target of its kind (the goals page shows one target per scope).
     goals: goalRows.map((row) => ({

@@ -5,8 +5,9 @@
  * Units: money in minor units of the campaign's currency (spend, cpc, cpa, revenue, target_cpa);
  * ctr, roas, blended_roas, budget_utilisation and mtd_pacing are plain ratios (0.02 = 2% CTR,
  * 1.2 = 120% of the budget).
- * - blended_roas: the organization's store revenue ÷ all of its ad spend in the campaign's
- *   currency over the same days (the same for every campaign in that currency).
+ * - blended_roas: the store revenue the organization's connected ad platforms claim by UTM source
+ *   ÷ all of its ad spend in the campaign's currency over the same days (the same for every campaign
+ *   in that currency; defined as the dashboard's `BlendedRoas`, unattributed orders left out).
  * - budget_utilisation: spend ÷ (today's daily budget × days in the window).
  * - mtd_pacing: month-to-date spend ÷ (daily budget × days elapsed in the month, today included);
  *   always over this month, whatever the condition's window.

@@ -194,6 +194,8 @@ describe("dashboard", () => {
         { date: day(2), totalMinor: 300_000, utmSource: "google" },
         { date: day(5), totalMinor: 100_000, refundedMinor: 20_000, utmSource: "Facebook" },
         { date: day(8), totalMinor: 50_000, utmSource: null },
+        // TikTok is not connected: its orders are no Google or Meta spend's doing.
+        { date: day(4), totalMinor: 200_000, utmSource: "tiktok" },
       ]);
     });
 
@@ -205,8 +207,12 @@ describe("dashboard", () => {
     await card(page, "Conversions").getByText("35", { exact: true }).waitFor();
     await card(page, "CPA").getByText("$48.57", { exact: true }).waitFor();
     await card(page, "Revenue").getByText("up 1,250% vs previous period").waitFor();
-    // Store revenue ($3,000 + $800 after a refund + $500) over all ad spend.
-    await card(page, "Blended ROAS").getByText("2.53×", { exact: true }).waitFor();
+    // The store revenue Google and Meta claim ($3,000 + $800 after a refund) over their ad spend;
+    // the orders without a source and TikTok's are shown apart, never divided in.
+    await card(page, "Blended ROAS").getByText("2.24×", { exact: true }).waitFor();
+    await card(page, "Blended ROAS")
+      .getByText("Unattributed revenue: $2,500.00 of $6,300.00 store revenue", { exact: true })
+      .waitFor();
     expect(await page.getByText("Connect Shopify or WooCommerce").count()).toBe(0);
 
     // The trend chart, with its data for screen readers.

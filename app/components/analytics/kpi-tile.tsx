@@ -7,7 +7,7 @@
  * - `format`: turns either into text ("$12,340.00", "3.42×"), in the reader's locale
  *   (`useMetricFormat()`). The previous figure is shown as "vs $10,100.00".
  * - `goodDirection`: "higher" | "lower" | "neutral"; lower is better for CPA and CPC.
- * - `secondary`: an optional second line under the value (e.g. "CTR 2.31%").
+ * - `secondary`: an optional line under the value (e.g. "CTR 2.31%"), or several.
  * - `icon`: an optional lucide icon shown top right.
  * - `className`: extra classes on the card.
  */
@@ -24,7 +24,7 @@ export interface KpiTileProps {
   previous: number | null;
   format: (value: number | null) => string;
   goodDirection: GoodDirection;
-  secondary?: string;
+  secondary?: string | readonly string[];
   icon?: LucideIcon;
   className?: string;
 }
@@ -61,7 +61,11 @@ export function KpiTile({
         <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} />
         <span className="text-muted-foreground tabular-nums">{t("compare.versus", { value: format(previous) })}</span>
       </div>
-      {secondary ? <p className="text-muted-foreground text-xs tabular-nums">{secondary}</p> : null}
+      {(typeof secondary === "string" ? [secondary] : (secondary ?? [])).map((line) => (
+        <p key={line} className="text-muted-foreground text-xs tabular-nums">
+          {line}
+        </p>
+      ))}
     </Card>
   );
 }

@@ -7,8 +7,9 @@ import { Card } from "#app/components/ui/card.tsx";
 import type { BlendedRoas, CurrencyTotals } from "#core/analytics/analytics-types.ts";
 
 /**
- * The KPI tiles of the reporting currency against the previous period, with the blended ROAS
- * (store revenue over all ad spend) beside the platforms' own ROAS.
+ * The KPI tiles of the reporting currency against the previous period, with the blended ROAS (the
+ * store revenue the connected platforms claim over their ad spend, the unattributed rest beside it)
+ * next to the platforms' own ROAS.
  */
 export function KpiGrid({
   totals,
@@ -103,10 +104,16 @@ function BlendedRoasTile({ blended, hasStore }: { blended: BlendedRoas | null; h
       previous={blended.previousRoas}
       format={format.roas}
       goodDirection="higher"
-      secondary={t("kpis.blendedHint", {
-        storeRevenue: format.compactMoney(blended.storeRevenueMinor, blended.currency),
-        adSpend: format.compactMoney(blended.adSpendMinor, blended.currency),
-      })}
+      secondary={[
+        t("kpis.blendedHint", {
+          attributedRevenue: format.compactMoney(blended.attributedRevenueMinor, blended.currency),
+          adSpend: format.compactMoney(blended.adSpendMinor, blended.currency),
+        }),
+        t("kpis.blendedUnattributed", {
+          unattributedRevenue: format.compactMoney(blended.unattributedRevenueMinor, blended.currency),
+          storeRevenue: format.compactMoney(blended.storeRevenueMinor, blended.currency),
+        }),
+      ]}
     />
   );
 }

@@ -91,6 +91,31 @@ describe("the dashboard's other cards", () => {
     expect(text(await renderIn("de", grid))).toContain("CTR 2,00 % · CPC 1,25 €");
   });
 
+  it("sets the store revenue the connected platforms claim against their spend, and names the unattributed rest", async () => {
+    const blended = {
+      currency: "USD",
+      storeRevenueMinor: 1_000_000,
+      previousStoreRevenueMinor: 0,
+      attributedRevenueMinor: 600_000,
+      previousAttributedRevenueMinor: 0,
+      adSpendMinor: 200_000,
+      previousAdSpendMinor: 0,
+      roas: 3,
+      previousRoas: null,
+      orders: 120,
+      unattributedRevenueMinor: 400_000,
+    };
+    const withStore = (
+      <KpiGrid totals={{ currency: "USD", current: kpis, previous: kpis }} blended={blended} hasStore />
+    );
+    const english = text(await renderIn("en", withStore));
+    expect(english).toContain("Blended ROAS 3.00×");
+    expect(english).toContain("$6,000.00 from your connected platforms ÷ $2,000.00 ad spend");
+    expect(english).toContain("Unattributed revenue: $4,000.00 of $10K store revenue");
+    const german = text(await renderIn("de", withStore));
+    expect(german).toContain("Nicht zugeordneter Umsatz: 4.000,00 $ von");
+  });
+
   it("leads to the integrations when no platform is connected", async () => {
     const french = await renderIn("fr", <DashboardEmptyState />);
     expect(french).toContain("Connectez votre première plateforme publicitaire");
