@@ -5,9 +5,8 @@ import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign, type ShapeFo
 import {
   type CampaignModel,
   CONVERSION_LAG,
-  forEachRunningDay,
+  forEachOutcome,
   type PlatformMarket,
-  simulateDay,
   type TenantMarket,
   type Timeline,
 } from "./market/model.ts";
@@ -22,8 +21,9 @@ import type { SandboxAnomaly, SandboxCampaignChange, SandboxStateRepository } fr
  * The sandbox's market: one deterministic set of ad accounts, campaigns and a store per tenant.
  * Nothing of it is stored but what the APIs changed: campaigns created through them, and status,
  * budget and name changes. Every number is a pure function of (tenant, platform, campaign, date
- * and the budget and status in effect that day), drawn from a hash of those keys, so a re-fetch
- * always agrees with an earlier one except where late conversions or API changes say otherwise.
+ * and the budget and status history up to that day: spend carries over into the next two weeks'
+ * conversions), drawn from a hash of those keys, so a re-fetch always agrees with an earlier one
+ * except where late conversions or API changes say otherwise.
  */
 
 export interface MarketEngineOptions {
@@ -197,10 +197,9 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       for (const timeline of timelines) {
         // A campaign the platform stopped delivers nothing from the issue's first day on.
         const stoppedSince = stopped.get(timeline.model.id)?.since;
-        forEachRunningDay(timeline, days, (index, dailyBudgetMinor) => {
+        forEachOutcome(timeline, days, (index, outcome) => {
           if (stoppedSince !== undefined && days.dates[index]! >= stoppedSince) return;
           const day = days.numbers[index]!;
-          const outcome = simulateDay(timeline.model, day, days.annual[index]!, dailyBudgetMinor);
           const age = today - day;
           const lag = age < CONVERSION_LAG.length ? CONVERSION_LAG[age]! : 1;
           const row: SimDailyMetric = {
@@ -339,8 +338,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
         organicOrderCount(market.store, dayNumber, days.annual[index]!),
       );
       for (const timeline of timelines) {
-        forEachRunningDay(timeline, days, (index, dailyBudgetMinor) => {
-          const outcome = simulateDay(timeline.model, days.numbers[index]!, days.annual[index]!, dailyBudgetMinor);
+        forEachOutcome(timeline, days, (index, outcome) => {
           counts[index]! += attributedOrderCount(outcome.conversions);
         });
       }

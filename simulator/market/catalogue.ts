@@ -2,10 +2,27 @@ import { AD_PLATFORM_IDS, type AdPlatformId } from "../lib/platform-ids.ts";
 import type { NewSimCampaign, SimAccount, SimCampaignStatus } from "../sandbox-kit.ts";
 import type { SandboxCreatedCampaign } from "../sandbox-state-repository.ts";
 import { dateOfDay, dayNumberOf, MARKET_ANCHOR_DAY } from "./calendar.ts";
-import { type CampaignModel, type PlatformMarket, responseCurve, type TenantMarket, weeklyPattern } from "./model.ts";
+import {
+  adstockWeights,
+  type CampaignModel,
+  type PlatformMarket,
+  responseCurve,
+  type TenantMarket,
+  weeklyPattern,
+} from "./model.ts";
 import { USD_PER_UNIT } from "./orders.ts";
 import { BRANDS, HOME_TIME_ZONES, type PlatformProfile, PROFILES, REGIONS, USD_ACCOUNT_SUFFIXES } from "./profiles.ts";
-import { createSequence, hashString, logUniform, mixSeeds, pickIn, randomDigits, roundToStep } from "./random.ts";
+import {
+  createSequence,
+  hashString,
+  logUniform,
+  mixSeeds,
+  pickIn,
+  type Range,
+  randomDigits,
+  roundToStep,
+  unitDraw,
+} from "./random.ts";
 
 /** A tenant's catalogue: its brand, stores, accounts and campaigns, generated from seeds. */
 
@@ -185,6 +202,7 @@ export function buildCreatedCampaign(
     cpmMinor: pickIn(random, profile.cpmMinor),
     ctr: pickIn(random, profile.ctr),
     ...responseCurve(row.dailyBudgetMinor, cpaMinor, saturationFactor),
+    adstockWeights: carryOverWeights(profile.carryOver, seed),
     aovMinor: Math.round(market.store.aovMinor * (0.8 + random() * 0.45)),
     weekly: weeklyPattern(profile, random()),
     storeRate: USD_PER_UNIT[account.currency] ?? 1,
@@ -240,10 +258,19 @@ export function buildCampaign(input: {
     cpmMinor: pickIn(random, profile.cpmMinor),
     ctr: pickIn(random, profile.ctr),
     ...responseCurve(baseDailyBudgetMinor, cpaMinor, saturationFactor),
+    adstockWeights: carryOverWeights(profile.carryOver, input.seed),
     aovMinor: Math.round(input.baseAovMinor * (0.8 + random() * 0.45)),
     weekly: weeklyPattern(profile, weeklyJitter),
     storeRate: USD_PER_UNIT[account.currency] ?? 1,
   };
+}
+
+/**
+ * The campaign's carry-over, keyed on its seed alone (not the catalogue's sequence, so adding it
+ * moved no other number of the market).
+ */
+function carryOverWeights(range: Range, seed: number): number[] {
+  return adstockWeights(range.min + (range.max - range.min) * unitDraw(seed, 24));
 }
 
 /** Template × region combinations in a seeded order; numbered once they run out. */

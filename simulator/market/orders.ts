@@ -4,9 +4,8 @@ import { DAY_MS, type DaySpan } from "./calendar.ts";
 import {
   type CampaignModel,
   type DayOutcome,
-  forEachRunningDay,
+  forEachOutcome,
   type StoreModel,
-  simulateDay,
   type TenantMarket,
   type Timeline,
 } from "./model.ts";
@@ -24,8 +23,7 @@ export const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.
 export function attributedConversions(timelines: Timeline[], days: DaySpan): AttributedCampaignDay[][] {
   const perDay: AttributedCampaignDay[][] = days.numbers.map(() => []);
   for (const timeline of timelines) {
-    forEachRunningDay(timeline, days, (index, dailyBudgetMinor) => {
-      const outcome = simulateDay(timeline.model, days.numbers[index]!, days.annual[index]!, dailyBudgetMinor);
+    forEachOutcome(timeline, days, (index, outcome) => {
       if (attributedOrderCount(outcome.conversions) > 0) perDay[index]!.push({ model: timeline.model, ...outcome });
     });
   }

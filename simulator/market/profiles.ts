@@ -24,6 +24,8 @@ export interface PlatformProfile {
   /** Cost per conversion at the campaign's original budget, minor units. */
   cpaMinor: Range;
   dailyBudgetMinor: Range;
+  /** The adstock decay λ: the share of a day's effect that carries into the next. */
+  carryOver: Range;
   /** Sunday first. */
   weekly: number[];
 }
@@ -54,6 +56,7 @@ export const PROFILES: Record<AdPlatformId, PlatformProfile> = {
     ctr: { min: 0.03, max: 0.08 },
     cpaMinor: { min: 1800, max: 6000 },
     dailyBudgetMinor: { min: 3000, max: 50000 },
+    carryOver: { min: 0.1, max: 0.4 },
     weekly: SEARCH_WEEK,
   },
   "microsoft-ads": {
@@ -73,6 +76,7 @@ export const PROFILES: Record<AdPlatformId, PlatformProfile> = {
     ctr: { min: 0.025, max: 0.06 },
     cpaMinor: { min: 1600, max: 5000 },
     dailyBudgetMinor: { min: 2000, max: 20000 },
+    carryOver: { min: 0.1, max: 0.4 },
     weekly: SEARCH_WEEK,
   },
   "facebook-ads": {
@@ -94,6 +98,7 @@ export const PROFILES: Record<AdPlatformId, PlatformProfile> = {
     ctr: { min: 0.008, max: 0.02 },
     cpaMinor: { min: 2000, max: 6000 },
     dailyBudgetMinor: { min: 2000, max: 40000 },
+    carryOver: { min: 0.25, max: 0.6 },
     weekly: SOCIAL_WEEK,
   },
   "tiktok-ads": {
@@ -114,6 +119,7 @@ export const PROFILES: Record<AdPlatformId, PlatformProfile> = {
     cpaMinor: { min: 2500, max: 7000 },
     // TikTok's campaign-level daily budget starts at 50 units.
     dailyBudgetMinor: { min: 5000, max: 30000 },
+    carryOver: { min: 0.2, max: 0.55 },
     weekly: SOCIAL_WEEK,
   },
   "linkedin-ads": {
@@ -133,6 +139,7 @@ export const PROFILES: Record<AdPlatformId, PlatformProfile> = {
     ctr: { min: 0.004, max: 0.009 },
     cpaMinor: { min: 6000, max: 15000 },
     dailyBudgetMinor: { min: 1000, max: 20000 },
+    carryOver: { min: 0.3, max: 0.6 },
     weekly: B2B_WEEK,
   },
 };
