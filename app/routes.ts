@@ -65,6 +65,8 @@ export default [
     route("campaigns/mes-ads/:campaignId", "routes/app/campaign-detail.tsx"),
     route("getting-started", "routes/app/getting-started.tsx"),
     route("goals", "routes/app/goals.tsx"),
+    route("optimizer/plan", "routes/app/optimizer-plan.tsx"),
+    route("optimizer", "routes/app/optimizer.tsx"),
     route("rules", "routes/app/rules.tsx"),
     route("rules/new", "routes/app/rule-editor.tsx", { id: "rule-new" }),
     route("rules/:ruleId", "routes/app/rule-editor.tsx"),

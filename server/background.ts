@@ -1,6 +1,8 @@
+import { PACING_CHECK_INTERVAL_MS, registerBudgetJobs } from "#core/budgets/budget-jobs.ts";
 import type { Env } from "#core/config/env.ts";
 import { MONITORING_INTERVAL_MS, registerMonitoringJobs } from "#core/monitoring/monitoring-jobs.ts";
 import { DIGEST_TICK_MS, queueDigestRun, registerNotificationJobs } from "#core/notifications/notification-jobs.ts";
+import { OPTIMIZER_TICK_MS, registerOptimizerJobs } from "#core/optimizer/optimizer-background.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { registerRuleJobs } from "#core/rules/rule-scheduler.ts";
 import { registerSyncJobs } from "#core/sync/sync-jobs.ts";
@@ -35,8 +37,13 @@ export async function startBackgroundWork({
     await services.monitoringSchedule
       .queueMonitoringAfterSync(completed)
       .catch((error: unknown) => logger.warn({ err: error }, "monitoring run after sync not queued"));
+    await services.budgetsBackground
+      .queuePacingCheckAfterSync(completed)
+      .catch((error: unknown) => logger.warn({ err: error }, "pacing check after sync not queued"));
   });
   registerMonitoringJobs(services.jobs, services.monitoring);
+  registerBudgetJobs(services.jobs, services.budgetsBackground);
+  registerOptimizerJobs(services.jobs, services.optimizer);
   registerWebhookJobs(services.jobs, services.webhooks);
   registerNotificationJobs(services.jobs, services.notifications);
   registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
@@ -79,6 +86,20 @@ export async function startBackgroundWork({
       .catch((error: unknown) => logger.warn({ err: error }, "monitoring runs not queued"));
   const monitoringTimer = setInterval(queueMonitoring, MONITORING_INTERVAL_MS);
   monitoringTimer.unref();
+  // Pacing, hourly for every organization with a monthly budget; an alert goes out once a day at most.
+  const queuePacing = () =>
+    void services.budgetsBackground
+      .queuePacingChecks()
+      .catch((error: unknown) => logger.warn({ err: error }, "pacing checks not queued"));
+  const pacingTimer = setInterval(queuePacing, PACING_CHECK_INTERVAL_MS);
+  pacingTimer.unref();
+  // The optimizer: each organization's daily run (about 06:00 its time) and the follow-ups due.
+  const queueOptimizer = () =>
+    void services.optimizerSchedule
+      .queueDueOptimizerWork()
+      .catch((error: unknown) => logger.warn({ err: error }, "optimizer work not queued"));
+  const optimizerTimer = setInterval(queueOptimizer, OPTIMIZER_TICK_MS);
+  optimizerTimer.unref();
   void tick();
   logger.info({ queue: services.jobs.kind, intervalMinutes: env.SYNC_INTERVAL_MINUTES }, "background jobs started");
   return {
@@ -86,6 +107,8 @@ export async function startBackgroundWork({
       clearInterval(timer);
       clearInterval(digestTimer);
       clearInterval(monitoringTimer);
+      clearInterval(pacingTimer);
+      clearInterval(optimizerTimer);
       // A sync cut short resumes at the next start, so shutdown does not wait long for one.
       await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },

@@ -11,8 +11,15 @@ import { createAuthServer } from "#core/accounts/auth-server.ts";
 import { createIdentityRepository, type IdentityRepository } from "#core/accounts/identity-repository.ts";
 import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
-import { createAnalyticsModule } from "#core/analytics/analytics-module.ts";
+import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import { BUDGET_ALERTS_CATALOG, budgetAlertsText } from "#core/budgets/budget-alerts-text.ts";
+import {
+  type BudgetsBackground,
+  type BudgetsModuleDependencies,
+  createBudgetsBackground,
+  createBudgetsModule,
+} from "#core/budgets/budgets-module.ts";
 import { createCampaignsModule, INTERACTIVE_RETRY_POLICY } from "#core/campaigns/campaigns-module.ts";
 import type { Env } from "#core/config/env.ts";
 import { createConnectionsModule } from "#core/connections/connections-module.ts";
@@ -27,6 +34,11 @@ import { createMonitoringModule, type MonitoringModule } from "#core/monitoring/
 import { createNotificationsModule } from "#core/notifications/notifications-module.ts";
 import { vapidSubjectFor } from "#core/notifications/web-push.ts";
 import { createOnboardingModule } from "#core/onboarding/onboarding-module.ts";
+import { monthBudgetOf } from "#core/optimizer/month-budget.ts";
+import { optimizerAlertsText } from "#core/optimizer/optimizer-alerts-text.ts";
+import { createOptimizerSchedule, type OptimizerSchedule } from "#core/optimizer/optimizer-background.ts";
+import { createOptimizerModule, type OptimizerModuleDependencies } from "#core/optimizer/optimizer-module.ts";
+import { OPTIMIZER_ALERTS_CATALOG, optimizerActor } from "#core/optimizer/run-daily-optimization.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
@@ -82,6 +94,10 @@ export interface ServerServices extends AppServices {
   storage: FileStorage;
   /** The rules' scheduler tick and the worker of their queue. */
   rulesBackground: RulesBackground;
+  /** The budget plan for the optimizer (plan, suggested daily budget) and the pacing alerts' check and schedule. */
+  budgetsBackground: BudgetsBackground;
+  /** The optimizer's tick: queues the due daily runs and follow-ups. */
+  optimizerSchedule: OptimizerSchedule;
   /** The database handle, for /healthz. */
   database: DatabaseHandle;
   /** The rate-limit counters: the auth routes count on them, the boot prunes old windows. */
@@ -171,6 +187,32 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     notify: (notification) => services.notifications.notify(notification),
     publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
   };
+  const budgetsDependencies: BudgetsModuleDependencies = {
+    db: database.db,
+    clock: adsClock,
+    getGoals: (actor) => services.goals.getGoals(actor),
+    notify: (notification) => services.notifications.notify(notification),
+    timeZoneOf: (organizationId) => organizationTimeZone(database.db, organizationId),
+  };
+  // The optimizer reads the plan and pacing (budgets), store revenue per campaign (analytics) and
+  // the rules' lag model; a person's apply waits on the interactive retry policy, Adhelm's on the
+  // background one.
+  const optimizerDependencies: OptimizerModuleDependencies = {
+    db: database.db,
+    clock: adsClock,
+    timeZoneOf: (organizationId) => organizationTimeZone(database.db, organizationId),
+    loadPlan: (organizationId) => services.budgetsBackground.loadBudgetPlan(organizationId),
+    monthBudget: async (organizationId) =>
+      monthBudgetOf(await services.budgets.getBudgetPacing(optimizerActor(organizationId))),
+    storeRevenueDays: createCampaignStoreRevenueDays({ db: database.db }),
+    conversionCompleteness: createConversionCompleteness({ db: database.db, clock: adsClock }),
+    minimumDailyBudgetMinor: (platform, currency) => connectors.minimumDailyBudgetMinor(platform, currency),
+    applyCampaignChanges: (actor, input) =>
+      (actor.kind === "system" ? ruleCampaigns : campaigns).applyCampaignChanges(actor, input),
+    isAutomationPaused: async (organizationId) =>
+      (await services.rules.getAutomationSettings(optimizerActor(organizationId))).paused,
+    notify: (notification) => services.notifications.notify(notification),
+  };
   const services: ServerServices = {
     database,
     rateLimits,
@@ -231,6 +273,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
         [MONITORING_CATALOG]: monitoringAlertText,
         [RULE_ALERTS_CATALOG]: ruleAlertsText,
         [WEBHOOK_ALERTS_CATALOG]: webhookAlertsText,
+        [BUDGET_ALERTS_CATALOG]: budgetAlertsText,
+        [OPTIMIZER_ALERTS_CATALOG]: optimizerAlertsText,
       },
       mailer,
       cipher,
@@ -258,6 +302,15 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     monitoringSchedule: createMonitoringSchedule({ db: database.db, jobs }),
     rules: createRulesModule(rulesDependencies),
     rulesBackground: createRulesBackground(rulesDependencies),
+    budgets: createBudgetsModule(budgetsDependencies),
+    budgetsBackground: createBudgetsBackground({ ...budgetsDependencies, jobs }),
+    optimizer: createOptimizerModule(optimizerDependencies),
+    optimizerSchedule: createOptimizerSchedule({
+      db: database.db,
+      jobs,
+      clock: adsClock,
+      timeZoneOf: optimizerDependencies.timeZoneOf,
+    }),
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
   };
   if (env.ADS_SANDBOX)

@@ -16,6 +16,8 @@ const MODULES = [
   "accounts",
   "apiKeys",
   "analytics",
+  "budgets",
+  "budgetsBackground",
   "campaigns",
   "connections",
   "dashboard",
@@ -23,6 +25,8 @@ const MODULES = [
   "monitoring",
   "notifications",
   "onboarding",
+  "optimizer",
+  "optimizerSchedule",
   "rules",
   "rulesBackground",
   "site",
@@ -52,6 +56,14 @@ const UNGUARDED: Record<string, string> = {
   "webhooks.queueDueWebhookDeliveries": "the scheduler's sweep of deliveries whose job was lost",
   "rulesBackground.queueDueRules": "the scheduler itself, which claims each slot once and queues the run",
   "rulesBackground.workRuleRun": "the rules queue's job, which runs a claimed run as the rule for its organization",
+  "budgetsBackground.loadBudgetPlan":
+    "the optimizer's read of its own organization's plan, through the optimizer's use cases",
+  "budgetsBackground.checkBudgetPacing": "the pacing job, which checks one organization's plan as Adhelm",
+  "budgetsBackground.queuePacingChecks": "the scheduler's hourly sweep that queues the pacing checks",
+  "budgetsBackground.queuePacingCheckAfterSync":
+    "the sync's completion hook, which queues its organization's pacing check",
+  "optimizerSchedule.queueDueOptimizerWork":
+    "the scheduler itself, which queues each organization's daily run and follow-ups",
 };
 
 let database: DatabaseHandle;

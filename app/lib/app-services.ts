@@ -2,12 +2,14 @@ import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
 import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { GoalsModule } from "#core/goals/goals-module.ts";
 import type { NotificationsModule } from "#core/notifications/notifications-module.ts";
 import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
+import type { OptimizerModule } from "#core/optimizer/optimizer-module.ts";
 import type { RulesModule } from "#core/rules/rules-module.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
 import type { WebhooksModule } from "#core/webhooks/webhooks-module.ts";
@@ -51,6 +53,10 @@ export interface AppServices {
   notifications: NotificationsModule;
   /** Automation rules: the rules, their preview, backtest, runs, and the "pause all automation" switch. */
   rules: RulesModule;
+  /** The budget plan (settings, groups, per-campaign bounds) and its pacing. */
+  budgets: BudgetsModule;
+  /** The optimizer: recommendations (ask, apply, dismiss), the overview, what-if, response curves, calibration. */
+  optimizer: OptimizerModule;
   /** What pages use of the public API: the reference's OpenAPI document. */
   publicApi: PublicApiForPages;
 }

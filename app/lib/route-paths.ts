@@ -1,7 +1,6 @@
 /** Paths the spec says "show the dashboard screen" until their own features arrive. */
 export const DASHBOARD_SCREEN_PATHS = [
   "ask-shown",
-  "optimizer",
   "billing",
   "assets",
   "settings/general",

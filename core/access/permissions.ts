@@ -64,6 +64,7 @@ const BY_KEY_SCOPE: Record<"read" | "read_write", ReadonlySet<Permission>> = {
     "campaigns.change",
     "rules.manage",
     "rules.run",
+    "budgets.manage",
     "optimizer.apply",
   ]),
 };

@@ -23,6 +23,8 @@ export interface ApplyChangesRequest extends ChangesRequest {
    * succeeded entry is not pushed again, so a run retried after a crash applies each change once.
    */
   idempotencyKeys?: Readonly<Record<string, string>>;
+  /** Where the change comes from when it is not the actor's own (the optimizer's recommendations). */
+  source?: "optimizer";
 }
 
 /**
@@ -103,7 +105,7 @@ async function applyOne(
     campaignName: campaign.name,
     platform: preview.platform,
     actor,
-    source: changeSourceOf(actor),
+    source: input.source ?? changeSourceOf(actor),
     action: input.change.action,
     reason: input.reason,
     before: preview.before,

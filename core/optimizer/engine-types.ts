@@ -60,6 +60,10 @@ export interface CampaignFit {
   halfSaturationSpend: number;
   /** The lowest and highest daily spend in the history (the range the curve was learned on). */
   observedSpend: { min: number; max: number };
+  /** The outcome's factor per weekday (index = getUTCDay(), mean 1); absent = no weekday pattern. */
+  weekdayFactors?: number[];
+  /** One curve drawn from the posterior (Thompson sampling): expected daily outcome at a steady spend. */
+  sample?(random: () => number): (spend: number) => number;
 }
 
 export interface AllocationCampaign {

@@ -16,7 +16,7 @@ export type SyncRunStatus = "running" | "succeeded" | "failed";
 
 /** Who made a campaign change, where it came from, what it did and how it ended (the change log). */
 export type ChangeActorType = "user" | "api_key" | "system";
-export type ChangeSource = "app" | "api" | "undo" | "rule";
+export type ChangeSource = "app" | "api" | "undo" | "rule" | "optimizer";
 export type ChangeAction = "create" | "pause" | "enable" | "set_budget" | "rename" | "update";
 export type ChangeOutcome = "succeeded" | "failed";
 

@@ -2,8 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { API_ENDPOINTS } from "#app/lib/api-examples.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
+import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import { AppError } from "#core/errors/app-error.ts";
+import type { OptimizerModule } from "#core/optimizer/optimizer-module.ts";
 import { createApiCampaign } from "#core/public-api/create-api-campaign.ts";
 import { toWireCampaign, toWireCampaignMetrics } from "#core/public-api/public-api-mappers.ts";
 import {
@@ -42,6 +44,8 @@ import {
 export interface CampaignApiServices {
   campaigns: CampaignsModule;
   rules: RulesModule;
+  optimizer: OptimizerModule;
+  budgets: BudgetsModule;
   analytics: Pick<AnalyticsModule, "getCampaignMetrics">;
 }
 

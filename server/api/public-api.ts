@@ -15,8 +15,10 @@ import { clientAddressOf } from "#server/client-address.ts";
 import { apiAccess } from "./api-access.ts";
 import { type ApiApp, createApiApp } from "./api-app.ts";
 import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
+import { registerBudgetPlanRoutes } from "./budget-plan-routes.ts";
 import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
+import { registerOptimizerRoutes } from "./optimizer-routes.ts";
 import { idempotency } from "./request-guards.ts";
 import { registerRuleRoutes } from "./rule-routes.ts";
 
@@ -82,6 +84,8 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   api.get("/openapi.json", (c) => c.json(openApiDocument(), 200, { "Cache-Control": "public, max-age=300" }));
   registerCampaignRoutes(api, options.services, { idempotency: idempotency(idempotencyKeys) });
   registerRuleRoutes(api, () => options.services().rules, { idempotency: idempotency(idempotencyKeys) });
+  registerOptimizerRoutes(api, () => options.services().optimizer, { idempotency: idempotency(idempotencyKeys) });
+  registerBudgetPlanRoutes(api, () => options.services().budgets, { idempotency: idempotency(idempotencyKeys) });
   api.all("*", (c) => errorResponse(c, 404, "not_found", `No API route matches ${c.req.path}.`));
 
   api.onError((error, c) => {

@@ -49,15 +49,11 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/notifications", "Notifications | Adhelm", "Notifications"],
   ["/rules", "Rules | Adhelm", "Rules"],
   ["/settings/webhooks", "Webhooks | Adhelm", "Webhooks"],
-  ...[
-    "/ask-shown",
-    "/optimizer",
-    "/billing",
-    "/assets",
-    "/settings/general",
-    "/settings/team",
-    "/settings/conversions",
-  ].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"]),
+  ["/optimizer", "Optimizer | Adhelm", "Optimizer"],
+  ["/optimizer/plan", "Budget plan | Adhelm", "Budget plan"],
+  ...["/ask-shown", "/billing", "/assets", "/settings/general", "/settings/team", "/settings/conversions"].map(
+    (path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"],
+  ),
 ];
 
 const APP_SCREENS = new Set(
@@ -74,6 +70,8 @@ const APP_SCREENS = new Set(
       "Notifications",
       "Rules",
       "Webhooks",
+      "Optimizer",
+      "Budget plan",
     ].includes(headline),
   ).map(([path]) => path),
 );

@@ -18,7 +18,13 @@ import type { CampaignActionResult } from "./change-request.ts";
 import { describeSettings } from "./change-summary.ts";
 
 const ACTOR_ICONS = { user: User, api_key: KeyRound, system: Bot } as const;
-const SOURCE_KEYS = { app: null, api: "history.viaApi", undo: "history.undoSource", rule: "history.byRule" } as const;
+const SOURCE_KEYS = {
+  app: null,
+  api: "history.viaApi",
+  undo: "history.undoSource",
+  rule: "history.byRule",
+  optimizer: "history.byOptimizer",
+} as const;
 
 /**
  * The change log, newest first: when, who, what, on which campaign, before → after, the outcome,

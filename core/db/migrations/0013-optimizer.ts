@@ -67,7 +67,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       column.notNull().references("budget_plan_groups.id").onDelete("cascade"),
     )
     .addColumn("organization_id", "varchar(64)", organizationId)
-    .addColumn("campaign_id", "varchar(64)", (column) => column.notNull().references("campaigns.id").onDelete("cascade"))
+    .addColumn("campaign_id", "varchar(64)", (column) =>
+      column.notNull().references("campaigns.id").onDelete("cascade"),
+    )
     .addPrimaryKeyConstraint("budget_plan_group_campaigns_pk", ["group_id", "campaign_id"])
     .execute();
 
@@ -119,8 +121,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .addColumn("id", "varchar(64)", (column) => column.primaryKey())
     .addColumn("organization_id", "varchar(64)", organizationId)
-    .addColumn("run_id", "varchar(64)", (column) => column.notNull().references("optimizer_runs.id").onDelete("cascade"))
-    .addColumn("campaign_id", "varchar(64)", (column) => column.notNull().references("campaigns.id").onDelete("cascade"))
+    .addColumn("run_id", "varchar(64)", (column) =>
+      column.notNull().references("optimizer_runs.id").onDelete("cascade"),
+    )
+    .addColumn("campaign_id", "varchar(64)", (column) =>
+      column.notNull().references("campaigns.id").onDelete("cascade"),
+    )
     .addColumn("campaign_name", "text", (column) => column.notNull())
     .addColumn("platform", "varchar(32)", (column) => column.notNull())
     .addColumn("currency", "varchar(3)", (column) => column.notNull())
