@@ -101,38 +101,41 @@ async function setUpDemoAutomation(services: ServerServices, owner: DemoOwner): 
   await services.rules.runRuleNow(actor, { ruleId: watchRule.id });
 
   await services.monitoring.runMonitoring(systemActor(owner.organizationId, MONITORING_ACTOR));
+  // The optimizer's first recommendations, as if Dana had asked for them: nothing changes until applied.
+  await services.optimizer.recommendBudgets(actor, { trigger: "page" });
 }
 
-/** A target CPA a little under the demo's median campaign CPA of the last 30 days, and a budget from its budgets. */
+/** A target CPA a little under the demo's median campaign CPA of the last 30 days, and a budget from its spend. */
 async function setDemoGoals(services: ServerServices, actor: Actor): Promise<void> {
   const { db } = services.database;
   const goals = await services.goals.getGoals(actor);
   if (goals.goals.length > 0) return;
   const today = calendarDateIn("UTC", new Date());
+  // The goals are in USD: only the USD campaigns' numbers count (the demo also advertises in GBP).
   const rows = await db
-    .selectFrom("campaign_daily_metrics")
+    .selectFrom("campaign_daily_metrics as m")
+    .innerJoin("campaigns as c", "c.id", "m.campaign_id")
     .select((eb) => [
-      "campaign_id",
-      eb.fn.sum<number>("spend_minor").as("spend"),
-      eb.fn.sum<number>("conversions").as("conversions"),
+      "m.campaign_id",
+      eb.fn.sum<number>("m.spend_minor").as("spend"),
+      eb.fn.sum<number>("m.conversions").as("conversions"),
     ])
-    .where("organization_id", "=", actor.organizationId)
-    .where("date", ">=", addDays(today, -30))
-    .groupBy("campaign_id")
+    .where("m.organization_id", "=", actor.organizationId)
+    .where("c.currency", "=", "USD")
+    .where("m.date", ">=", addDays(today, -30))
+    .where("m.date", "<", today)
+    .groupBy("m.campaign_id")
     .execute();
   const cpas = rows
     .filter((row) => Number(row.conversions) >= 5)
     .map((row) => Number(row.spend) / Number(row.conversions))
     .sort((a, b) => a - b);
-  const budgets = await db
-    .selectFrom("campaigns")
-    .select((eb) => eb.fn.sum<number>("daily_budget_minor").as("total"))
-    .where("organization_id", "=", actor.organizationId)
-    .where("status", "=", "enabled")
-    .executeTakeFirst();
   const median = cpas[Math.floor(cpas.length / 2)];
   const targetCpa = median ? Math.max(1, Math.round((median * 0.85) / 100)) : 40;
-  const monthlyBudget = Math.max(1_000, Math.round((Number(budgets?.total ?? 0) * 30) / 100 / 500) * 500);
+  // What the USD campaigns actually spent over the last 30 days: the platforms deliver a little
+  // under their budgets, so a budget from the budgets themselves would read as under-pacing.
+  const spent = rows.reduce((sum, row) => sum + Number(row.spend), 0);
+  const monthlyBudget = Math.max(1_000, Math.round(spent / 100 / 500) * 500);
   await services.goals.setGoals(actor, {
     currency: "USD",
     form: {

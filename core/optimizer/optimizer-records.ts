@@ -15,6 +15,7 @@ import type {
   Recommendation,
   RecommendationReason,
   RecommendationStatus,
+  ResponseTable,
   RunSummary,
   RunTrigger,
 } from "./optimizer-types.ts";
@@ -51,6 +52,15 @@ export interface NewRecommendation {
   confidence: number;
   exploration: boolean;
   reasons: RecommendationReason[];
+  /** The fitted curve around the move, for the follow-up. */
+  response: ResponseTable;
+}
+
+/** What the follow-up compared: the spends that actually ran and the prediction for them. */
+export interface FollowUpComparison {
+  spendBeforeMinor: number;
+  spendAfterMinor: number;
+  expected: Interval;
 }
 
 /** What details_json holds besides the columns. */
@@ -59,6 +69,9 @@ export interface RecommendationDetails {
   efficiency: EfficiencyChange;
   predictedBefore: Interval;
   predictedAfter: Interval;
+  /** Absent on recommendations stored before the follow-up predicted along the actual spends. */
+  response?: ResponseTable;
+  followUp?: FollowUpComparison;
   failureMessage?: string | null;
 }
 
@@ -71,6 +84,7 @@ export interface FollowUpCandidate {
   outcomeTo: string;
   appliedAt: string;
   predicted: Interval;
+  response: ResponseTable | null;
 }
 
 export function toRun(row: Selectable<OptimizerRunTable>): OptimizerRun {
@@ -131,6 +145,9 @@ export function toRecommendation(row: RecommendationRow): Recommendation {
             from: row.outcome_from,
             to: row.outcome_to,
             realisedDelta: realised,
+            spendBeforeMinor: details.followUp?.spendBeforeMinor ?? null,
+            spendAfterMinor: details.followUp?.spendAfterMinor ?? null,
+            expectedDelta: details.followUp?.expected ?? null,
             inside: row.realised_inside == null ? null : Boolean(row.realised_inside),
             followedUpAt: row.followed_up_at ? toIsoTimestamp(row.followed_up_at) : null,
           }

@@ -6,13 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { toIsoTimestamp } from "#core/campaigns/iso-timestamp.ts";
 import { visibleCampaigns } from "#core/campaigns/visible-campaigns.ts";
 import type { Database } from "#core/db/schema.ts";
 import { type AdPlatformId, isAdPlatform } from "#core/shared/platforms.ts";
+import { createFollowUpRepository, recommendationRows } from "./optimizer-follow-up-repository.ts";
 import {
   type CampaignRow,
-  type FollowUpCandidate,
   type MetricRow,
   type NewRecommendation,
   type RecommendationDetails,
@@ -31,25 +30,7 @@ import type {
 const OPEN: RecommendationStatus = "open";
 
 export function createOptimizerRepository(db: Kysely<Database>) {
-  /**
-   * The organization's recommendations with whether their change was undone: the change log entry's
-   * undo (undone_by), unless that undo was undone in turn (the budget is the recommended one again).
-   */
-  const recommendations = (organizationId: string) =>
-    db
-      .selectFrom("optimizer_recommendations as r")
-      .leftJoin("change_log as cl", (join) =>
-        join.onRef("cl.id", "=", "r.change_log_id").onRef("cl.organization_id", "=", "r.organization_id"),
-      )
-      .leftJoin("change_log as undo", (join) =>
-        join.onRef("undo.id", "=", "cl.undone_by").onRef("undo.organization_id", "=", "r.organization_id"),
-      )
-      .selectAll("r")
-      .select(["undo.id as undo_id", "undo.undone_by as undo_undone_by", "undo.created_at as undone_at"])
-      .where("r.organization_id", "=", organizationId);
-  /** Applied and not undone (the change log entry is still in force). */
-  const inForce = (organizationId: string) =>
-    recommendations(organizationId).where("r.status", "=", "applied").where("cl.undone_by", "is", null);
+  const recommendations = (organizationId: string) => recommendationRows(db, organizationId);
 
   return {
     /** The organization's enabled and paused campaigns it manages (removed ones are gone from the plan). */
@@ -167,6 +148,7 @@ export function createOptimizerRepository(db: Kysely<Database>) {
                   efficiency: item.efficiency,
                   predictedBefore: item.predictedBefore,
                   predictedAfter: item.predictedAfter,
+                  response: item.response,
                 } satisfies RecommendationDetails),
                 status: OPEN,
                 created_at: at,
@@ -305,65 +287,6 @@ export function createOptimizerRepository(db: Kysely<Database>) {
       return Number(row?.count ?? 0);
     },
 
-    /** Applied recommendations still in force, not followed up yet, whose last outcome day is before `today`. */
-    async listFollowUpCandidates(organizationId: string, today: string): Promise<FollowUpCandidate[]> {
-      const rows = await inForce(organizationId)
-        .where("r.followed_up_at", "is", null)
-        .where("r.outcome_to", "<", today)
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        campaignId: row.campaign_id,
-        platform: row.platform as AdPlatformId,
-        objective: row.objective as OptimizerObjective,
-        outcomeFrom: row.outcome_from ?? "",
-        outcomeTo: row.outcome_to ?? "",
-        appliedAt: row.applied_at ? toIsoTimestamp(row.applied_at) : "",
-        predicted: {
-          mean: Number(row.predicted_delta),
-          low: Number(row.predicted_low),
-          high: Number(row.predicted_high),
-        },
-      }));
-    },
-
-    async saveFollowUp(
-      organizationId: string,
-      id: string,
-      input: { realisedDelta: number; inside: boolean; at: Date },
-    ): Promise<void> {
-      await db
-        .updateTable("optimizer_recommendations")
-        .set({
-          realised_delta: input.realisedDelta,
-          realised_inside: input.inside,
-          followed_up_at: input.at.toISOString(),
-        })
-        .where("organization_id", "=", organizationId)
-        .where("id", "=", id)
-        .execute();
-    },
-
-    /**
-     * The followed-up recommendations' predictions and outcomes, and how many wait for mature days;
-     * undone ones are left out (their outcome days did not run at the recommended budget).
-     */
-    async listFollowedUp(organizationId: string): Promise<{
-      done: Array<{ objective: OptimizerObjective; predicted: number; realised: number; inside: boolean }>;
-      pending: number;
-    }> {
-      const rows = await inForce(organizationId).execute();
-      const done = rows
-        .filter((row) => row.followed_up_at != null && row.realised_delta != null)
-        .map((row) => ({
-          objective: row.objective as OptimizerObjective,
-          predicted: Number(row.predicted_delta),
-          realised: Number(row.realised_delta),
-          inside: Boolean(row.realised_inside),
-        }));
-      return { done, pending: rows.length - done.length };
-    },
-
     /** Organizations whose plan asks for a daily rebalance or auto-apply. */
     async listOrganizationsWithDailyPlan(): Promise<string[]> {
       const rows = await db
@@ -374,21 +297,7 @@ export function createOptimizerRepository(db: Kysely<Database>) {
       return rows.map((row) => row.organization_id);
     },
 
-    /** Organizations with applied recommendations still in force to follow up. */
-    async listOrganizationsToFollowUp(): Promise<string[]> {
-      const rows = await db
-        .selectFrom("optimizer_recommendations as r")
-        .leftJoin("change_log as cl", (join) =>
-          join.onRef("cl.id", "=", "r.change_log_id").onRef("cl.organization_id", "=", "r.organization_id"),
-        )
-        .select("r.organization_id")
-        .distinct()
-        .where("r.status", "=", "applied")
-        .where("r.followed_up_at", "is", null)
-        .where("cl.undone_by", "is", null)
-        .execute();
-      return rows.map((row) => row.organization_id);
-    },
+    ...createFollowUpRepository(db),
   };
 }
 

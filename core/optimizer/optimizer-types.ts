@@ -156,6 +156,19 @@ export interface Recommendation {
   createdAt: string;
 }
 
+/**
+ * The fitted curve around a recommendation, stored with it for the follow-up: the predicted daily
+ * outcome (mean and 80% interval) at steady daily spends (minor units, ascending, from 0), and the
+ * campaign's day-to-day residual noise around the curve.
+ */
+export interface ResponseTable {
+  spends: number[];
+  mean: number[];
+  low: number[];
+  high: number[];
+  noiseSd: number;
+}
+
 /** The outcome days of an applied recommendation and, once they are mature, what happened. */
 export interface RecommendationFollowUp {
   /** First and last outcome day, YYYY-MM-DD. */
@@ -163,7 +176,19 @@ export interface RecommendationFollowUp {
   to: string;
   /** The realised change of the daily outcome (method in follow-up-recommendations.ts); null until mature. */
   realisedDelta: number | null;
-  /** Whether it fell inside the predicted 80% interval; null until mature. */
+  /**
+   * The mean daily spend (minor units) over the days before the change and over the outcome days:
+   * the budget path that actually ran; null until mature.
+   */
+  spendBeforeMinor: number | null;
+  spendAfterMinor: number | null;
+  /**
+   * The predicted change of the daily outcome for those spends, with its 80% interval: what the
+   * realised change is measured against (the recommendation's own prediction assumed its budget
+   * held for the whole outcome days); null until mature.
+   */
+  expectedDelta: Interval | null;
+  /** Whether the realised change fell inside expectedDelta's 80% interval; null until mature. */
   inside: boolean | null;
   followedUpAt: string | null;
 }

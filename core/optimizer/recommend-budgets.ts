@@ -2,12 +2,15 @@
  * Asks the optimizer for recommendations: fits each campaign's response, spreads the daily budget
  * (build-optimizer-input.ts: today's total, capped by the month's budget; pacing's suggestion on the
  * daily rebalance) under the plan's guardrails, and stores a run with one recommendation per campaign whose budget
- * should move (by at least MIN_MOVE_SHARE and one currency unit). The organization's older open
- * recommendations are superseded: a run is the whole allocation of its day.
+ * should move (by at least MIN_MOVE_SHARE and one currency unit). The kept moves absorb what the
+ * dropped and rounded ones leave (balance-moves.ts), so applying all of a run's recommendations
+ * leaves the daily total at the run's dailyBudgetMinor (within one currency unit). The
+ * organization's older open recommendations are superseded: a run is the whole allocation of its day.
  */
 import type { Actor } from "#core/access/actor.ts";
 import { currencyExponent } from "#core/shared/money.ts";
 import { allocateBudget, predictAllocation } from "./allocate-budget.ts";
+import { balanceMoves } from "./balance-moves.ts";
 import { buildOptimizerInput, type CampaignInput, type OptimizerInput } from "./build-optimizer-input.ts";
 import { allocationRequestOf, fitOptimizerInput } from "./optimizer-allocation.ts";
 import type { OptimizerDependencies } from "./optimizer-dependencies.ts";
@@ -41,15 +44,35 @@ export async function recommendBudgets(
   const exploiting = request.explorationShare > 0 ? allocateBudget({ ...request, explorationShare: 0 }) : result;
   const unitMinor = 10 ** currencyExponent(currency);
 
-  const moves = new Map<string, number>();
+  const worthMoves = new Map<string, number>();
   const exploitMoves = new Map<string, number>();
+  let allocated = 0;
   for (const item of optimizerInput.campaigns) {
     const current = item.campaign.dailyBudgetMinor;
-    const recommended = budgetOf(item, result.allocation.get(item.campaign.id) ?? current, unitMinor);
-    if (isWorthAMove(recommended, current, unitMinor)) moves.set(item.campaign.id, recommended);
+    const amount = result.allocation.get(item.campaign.id) ?? current;
+    allocated += amount;
+    const recommended = budgetOf(item, amount, unitMinor);
+    if (isWorthAMove(recommended, current, unitMinor)) worthMoves.set(item.campaign.id, recommended);
     const exploited = budgetOf(item, exploiting.allocation.get(item.campaign.id) ?? current, unitMinor);
     if (isWorthAMove(exploited, current, unitMinor)) exploitMoves.set(item.campaign.id, exploited);
   }
+  // The kept moves carry what the dropped and rounded ones leave: the run's total holds.
+  const moves = balanceMoves(
+    optimizerInput.campaigns.map((item) => ({
+      id: item.campaign.id,
+      current: item.campaign.dailyBudgetMinor,
+      min: item.min,
+      max: item.max,
+    })),
+    worthMoves,
+    {
+      targetMinor: Math.min(allocated, optimizerInput.budgetMinor),
+      unitMinor,
+      maxDailyChange: optimizerInput.plan.maxDailyChange,
+      minMoveShare: MIN_MOVE_SHARE,
+      groups: optimizerInput.groups,
+    },
+  );
   const explored = exploringMoves(optimizerInput, moves, exploitMoves, result.explored);
 
   const current = new Map(optimizerInput.campaigns.map((item) => [item.campaign.id, item.campaign.dailyBudgetMinor]));

@@ -10,12 +10,16 @@
  *   scale, which dominates a fitted Hill curve), never low − high, which would count it twice;
  * - the noise of the two 7-day means: the campaign's day-to-day residual around its curve (weekday
  *   pattern removed when the fit has one) × √(2/7).
+ *
+ * The curve itself is stored with the recommendation as a response table (RESPONSE_POINTS spends
+ * from half the lower to twice the higher of the two budgets, the two budgets and 0): the follow-up predicts from
+ * it the change for the spends that actually ran (pathDelta), the same two parts as above.
  */
 import type { CampaignInput, OptimizerInput } from "./build-optimizer-input.ts";
 import { outcomeOf } from "./build-optimizer-input.ts";
 import type { CampaignFit, Interval } from "./engine-types.ts";
 import type { NewRecommendation } from "./optimizer-records.ts";
-import type { EfficiencyChange, RecommendationReason } from "./optimizer-types.ts";
+import type { EfficiencyChange, RecommendationReason, ResponseTable } from "./optimizer-types.ts";
 
 const Z80 = 1.2816;
 /** The days the follow-up compares on each side of the change. */
@@ -69,6 +73,50 @@ export function deltaInterval(before: Interval, after: Interval, noiseSd: number
   };
 }
 
+/** Spends of a response table besides 0 and the two budgets: from half the lower to twice the higher budget. */
+const RESPONSE_POINTS = 9;
+
+/** The fit's curve around a move from `current` to `recommended`, with the campaign's noise. */
+function responseTableOf(fit: CampaignFit, current: number, recommended: number, noiseSd: number): ResponseTable {
+  const from = Math.max(Math.min(current, recommended) / 2, 1);
+  const to = Math.max(Math.max(current, recommended) * 2, from * 2);
+  // The two budgets themselves too: a budget that held gives back the recommendation's own prediction.
+  const spends = [0, current, recommended];
+  for (let index = 0; index < RESPONSE_POINTS; index += 1)
+    spends.push(Math.round(from * (to / from) ** (index / (RESPONSE_POINTS - 1))));
+  const table: ResponseTable = { spends: [], mean: [], low: [], high: [], noiseSd };
+  for (const spend of [...new Set(spends)].sort((a, b) => a - b)) {
+    const predicted = fit.predict(spend);
+    table.spends.push(spend);
+    table.mean.push(predicted.mean);
+    table.low.push(predicted.low);
+    table.high.push(predicted.high);
+  }
+  return table;
+}
+
+/**
+ * The predicted daily outcome at a steady `spend`, interpolated linearly in the table (beyond its
+ * highest spend, along its last segment).
+ */
+function predictFromTable(table: ResponseTable, spend: number): Interval {
+  const { spends } = table;
+  const last = spends.length - 1;
+  if (last < 1) return { mean: table.mean[0] ?? 0, low: table.low[0] ?? 0, high: table.high[0] ?? 0 };
+  let index = 0;
+  while (index < last - 1 && spends[index + 1]! < spend) index += 1;
+  const left = spends[index]!;
+  const right = spends[index + 1]!;
+  const share = right > left ? (Math.max(spend, 0) - left) / (right - left) : 0;
+  const at = (values: number[]) => values[index]! + (values[index + 1]! - values[index]!) * share;
+  return { mean: at(table.mean), low: at(table.low), high: at(table.high) };
+}
+
+/** The predicted change of the mean daily outcome when the mean daily spend went from `before` to `after`. */
+export function pathDelta(table: ResponseTable, spendBefore: number, spendAfter: number): Interval {
+  return deltaInterval(predictFromTable(table, spendBefore), predictFromTable(table, spendAfter), table.noiseSd);
+}
+
 function efficiencyOf(input: OptimizerInput, spendBefore: number, before: number, spendAfter: number, after: number) {
   if (input.objective === "conversions")
     return {
@@ -105,6 +153,7 @@ export function describeRecommendation(
   const current = campaign.dailyBudgetMinor;
   const before = fit.predict(current);
   const after = fit.predict(recommendedMinor);
+  const noiseSd = residualNoise(item, fit, input);
   return {
     campaignId: campaign.id,
     campaignName: campaign.name,
@@ -113,13 +162,14 @@ export function describeRecommendation(
     objective: input.objective,
     currentBudgetMinor: current,
     recommendedBudgetMinor: recommendedMinor,
-    predictedDelta: deltaInterval(before, after, residualNoise(item, fit, input)),
+    predictedDelta: deltaInterval(before, after, noiseSd),
     predictedBefore: before,
     predictedAfter: after,
     efficiency: efficiencyOf(input, current, before.mean, recommendedMinor, after.mean),
     confidence: Math.min(1, Math.max(0, fit.confidence)),
     exploration: context.explored.has(campaign.id),
     reasons: reasonsOf(context, item, fit, recommendedMinor),
+    response: responseTableOf(fit, current, recommendedMinor, noiseSd),
   };
 }
 

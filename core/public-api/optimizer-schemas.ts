@@ -76,8 +76,21 @@ export const recommendationSchema = z
       .object({
         from: z.iso.date(),
         to: z.iso.date(),
-        realised_delta: z.number().nullable(),
-        inside: z.boolean().nullable(),
+        realised_delta: z
+          .number()
+          .nullable()
+          .describe("The mean daily outcome over the outcome days − over the 7 days before the change."),
+        spend_before_minor: z
+          .number()
+          .nullable()
+          .describe("The mean daily spend over the 7 days before the change: the path that actually ran."),
+        spend_after_minor: z.number().nullable().describe("The mean daily spend over the outcome days."),
+        expected_delta: intervalSchema
+          .nullable()
+          .describe(
+            "The predicted change for the spends that actually ran (the budget may have moved again): what realised_delta is measured against.",
+          ),
+        inside: z.boolean().nullable().describe("Whether realised_delta fell inside expected_delta's 80% interval."),
       })
       .nullable()
       .describe("The outcome days of an applied recommendation and, once mature, what happened."),

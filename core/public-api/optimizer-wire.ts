@@ -62,6 +62,9 @@ export function toWireRecommendation(item: Recommendation) {
           from: item.followUp.from,
           to: item.followUp.to,
           realised_delta: item.followUp.realisedDelta,
+          spend_before_minor: item.followUp.spendBeforeMinor,
+          spend_after_minor: item.followUp.spendAfterMinor,
+          expected_delta: item.followUp.expectedDelta,
           inside: item.followUp.inside,
         }
       : null,

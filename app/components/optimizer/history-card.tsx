@@ -1,7 +1,7 @@
 /**
  * History and calibration: the applied, dismissed and failed recommendations with what was
- * predicted and, once the outcome days are mature, what happened; and how well the predictions
- * held (share inside the 80% interval, mean absolute error, bias). Until outcomes are mature it
+ * predicted and, once the outcome days are mature, what happened (with the prediction for the
+ * spend that actually ran, which it is measured against); and how well the predictions held (share inside the 80% interval, mean absolute error, bias). Until outcomes are mature it
  * says so and when the first will be.
  */
 import { CircleCheck, CircleDashed, CircleX, Hourglass, Undo2 } from "lucide-react";
@@ -122,7 +122,25 @@ function HistoryRow({ item }: { item: Recommendation }) {
       </TableCell>
       <TableCell className="text-right tabular-nums">
         {followUp?.realisedDelta != null ? (
-          t("effect.perDay", { value: out.signed(followUp.realisedDelta) })
+          <span className="grid">
+            <span>{t("effect.perDay", { value: out.signed(followUp.realisedDelta) })}</span>
+            {followUp.expectedDelta ? (
+              <span className="text-muted-foreground text-xs">
+                {t("history.expected", {
+                  value: out.signed(followUp.expectedDelta.mean),
+                  range: out.range(followUp.expectedDelta, true),
+                })}
+              </span>
+            ) : null}
+            {followUp.spendBeforeMinor != null && followUp.spendAfterMinor != null ? (
+              <span className="text-muted-foreground text-xs">
+                {t("history.spent", {
+                  before: out.compactMoney(followUp.spendBeforeMinor),
+                  after: out.compactMoney(followUp.spendAfterMinor),
+                })}
+              </span>
+            ) : null}
+          </span>
         ) : item.status === "applied" && followUp ? (
           <span className="text-muted-foreground text-xs">
             {t("history.measuring", { date: out.shortDate(followUp.to) })}
@@ -206,7 +224,7 @@ function CalibrationTable({ calibration, currency }: { calibration: Calibration;
         </Table>
       </div>
       <p className="text-muted-foreground text-xs">
-        {t("calibration.reading")}{" "}
+        {t("calibration.reading")} {t("calibration.method")}{" "}
         {calibration.pending > 0 ? t("calibration.pending", { count: calibration.pending }) : null}
       </p>
     </div>
