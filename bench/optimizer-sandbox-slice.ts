@@ -159,8 +159,14 @@ export async function createOptimizerSlice(world: SandboxWorld, plan: SlicePlan)
           "predicted_high",
           "realised_delta",
           "realised_inside",
+          "details_json",
         ])
         .execute();
+      // What the follow-up compared with: the prediction for the budgets that actually ran, when stored.
+      const expectedOf = (row: (typeof rows)[number]): number => {
+        const details = JSON.parse(row.details_json) as { followUp?: { expected?: { mean: number } } };
+        return details.followUp?.expected?.mean ?? Number(row.predicted_delta);
+      };
       const appliedOn = (row: (typeof rows)[number]) => addDays(row.outcome_from!, -1);
       const changesOf = new Map<string, string[]>();
       for (const row of rows)
@@ -175,7 +181,7 @@ export async function createOptimizerSlice(world: SandboxWorld, plan: SlicePlan)
         );
       };
       const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
-      const predicted = done.map((row) => Number(row.predicted_delta));
+      const predicted = done.map(expectedOf);
       const realised = done.map((row) => Number(row.realised_delta));
       const clean = done.filter(isClean);
       return {
@@ -187,10 +193,8 @@ export async function createOptimizerSlice(world: SandboxWorld, plan: SlicePlan)
         clean: {
           count: clean.length,
           shareInside: mean(clean.map((row) => (row.realised_inside ? 1 : 0))),
-          meanAbsoluteError: mean(
-            clean.map((row) => Math.abs(Number(row.realised_delta) - Number(row.predicted_delta))),
-          ),
-          bias: mean(clean.map((row) => Number(row.realised_delta) - Number(row.predicted_delta))),
+          meanAbsoluteError: mean(clean.map((row) => Math.abs(Number(row.realised_delta) - expectedOf(row)))),
+          bias: mean(clean.map((row) => Number(row.realised_delta) - expectedOf(row))),
         },
       };
     },
