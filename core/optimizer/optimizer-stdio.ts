@@ -7,8 +7,8 @@
  * fitted curves (scaled by the day's weekday factor) water-filled by allocateBudget, with
  * - a trust region: each campaign stays within [0.6 × its least, 1.6 × its most] spend of the last
  *   14 days, so the curve is used near where it was learned and the region moves day by day;
- * - exploration: unsure campaigns moved up or down by a share of their amount that shrinks from 20%
- *   to 10% over the first 30 days, the direction held for 4 days (carry-over smooths out shorter
+ * - exploration: unsure campaigns moved up or down by a share of their amount that shrinks from 10%
+ *   to 5% over the first 30 days, the direction held for 4 days (carry-over smooths out shorter
  *   moves, and a held move teaches the curve's slope much better than a daily flicker).
  * bench/optimizer.ts measures these choices.
  */
@@ -66,8 +66,8 @@ export interface DecisionOptions {
 }
 
 export const DEFAULT_DECISION: DecisionOptions = {
-  explorationStart: 0.2,
-  explorationFloor: 0.1,
+  explorationStart: 0.1,
+  explorationFloor: 0.05,
   explorationDays: 30,
   halfLifeDays: 60,
   useWeekday: true,
