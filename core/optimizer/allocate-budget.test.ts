@@ -4,6 +4,9 @@ import { allocateBudget, predictAllocation } from "./allocate-budget.ts";
 import type { AllocationCampaign, AllocationGroup, CampaignFit } from "./engine-types.ts";
 import { hill } from "./response-curve.ts";
 
+// A fixed seed: the same cases on every run, so CI never meets a new one by chance (change it to explore).
+fc.configureGlobal({ seed: 20_261_126 });
+
 /** A fit whose curve is a known Hill curve, with a ±10% band. */
 function knownFit(id: string, scale: number, half: number, shape: number): CampaignFit {
   const mean = (spend: number) => scale * hill(spend, half, shape);
@@ -218,7 +221,9 @@ describe("allocateBudget", () => {
           const spend = [...result.allocation.values()].reduce((a, b) => a + b, 0);
           if (spend > 1e-9) expect(result.predicted.mean / spend).toBeGreaterThanOrEqual(target * (1 - 1e-6));
           const stricter = [...run(target * 1.5).allocation.values()].reduce((a, b) => a + b, 0);
-          expect(stricter).toBeLessThanOrEqual(spend * (1 + 1e-9) + 1e-6);
+          // On concave curves a stricter target never spends more. On an S-shaped one it may: the
+          // average return rises past the bend, so a stricter target can need the spend that gets there.
+          if (list.every((c) => c.shape <= 1)) expect(stricter).toBeLessThanOrEqual(spend * (1 + 1e-9) + 1e-6);
           // The same target as a CPA: spend ÷ conversions at most the target.
           const cpa = allocateBudget({
             objective: "conversions",

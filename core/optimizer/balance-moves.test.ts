@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type BalanceCampaign, balanceMoves } from "./balance-moves.ts";
 
+// A fixed seed: the same cases on every run, so CI never meets a new one by chance (change it to explore).
+fc.configureGlobal({ seed: 20_261_126 });
+
 const UNIT = 100;
 const SHARE = 0.05;
 

@@ -121,6 +121,30 @@ describe("npm run optimizer:stdio", () => {
     expect(allocation.strong).toBeGreaterThan(allocation.weak ?? 0);
   });
 
+  it("on the first days after the first, tries each campaign in turn at a larger share, within the bounds", () => {
+    const boosted: string[] = [];
+    for (let day = 1; day <= 4; day++) {
+      const request = {
+        day: `2026-03-0${day + 1}`,
+        objective: "conversions",
+        budget: 1000,
+        maxDailyChange: null,
+        campaigns: ["a", "b", "c", "d"].map((id) => ({
+          id,
+          min: 0,
+          max: id === "d" ? 300 : null,
+          history: dates(day, `2026-03-0${day}`).map((date) => ({ date, spend: 250, conversions: 5 })),
+        })),
+      };
+      const allocation = (JSON.parse(answerLine(JSON.stringify(request))) as Answer).allocation ?? {};
+      expect(Object.values(allocation).reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 6);
+      expect(allocation.d).toBeLessThanOrEqual(300 + 1e-9);
+      const [top] = Object.entries(allocation).sort((x, y) => y[1] - x[1]);
+      if (top && top[1] > 400) boosted.push(top[0]);
+    }
+    expect(boosted).toEqual(["a", "b", "c"]);
+  });
+
   it("spends the whole budget on a lone campaign without a maximum, however far from its history", () => {
     const request = { ...laterDay, maxDailyChange: null, campaigns: [{ ...laterDay.campaigns[0], max: null }] };
     const answer = JSON.parse(answerLine(JSON.stringify(request))) as Answer;

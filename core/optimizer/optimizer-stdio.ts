@@ -3,8 +3,9 @@
  * line out. A request is self-contained: each campaign's whole history, the day's budget and the
  * bounds. The answer is `{"allocation":{id: amount}}`, or `{"error":"…"}` for a malformed line.
  *
- * The decision: with no spend in anyone's history, an even split inside the bounds; otherwise the
- * fitted curves (scaled by the day's weekday factor) water-filled by allocateBudget, with
+ * The decision: with no spend in anyone's history, an even split inside the bounds; on the next
+ * days (up to 4, one per campaign at most) an opening design: campaigns in turn at up to 4× an even
+ * share (see openingDay); otherwise the fitted curves (scaled by the day's weekday factor) water-filled by allocateBudget, with
  * - a trust region: each campaign stays within [0.6 × its least, 1.6 × its most] spend of the last
  *   14 days, so the curve is used near where it was learned and the region moves day by day;
  * - exploration: unsure campaigns moved up or down by a share of their amount that shrinks from 10%
@@ -63,6 +64,8 @@ export interface DecisionOptions {
   trust: { days: number; low: number; high: number } | null;
   /** Allocate on a posterior draw mixed with the mean: 0 = mean only, 1 = pure Thompson sampling. */
   thompson?: number;
+  /** Opening design: on days 1 … days, campaigns in turn get `factor` × an even share (inside the bounds). */
+  opening?: { days: number; factor: number } | null;
 }
 
 export const DEFAULT_DECISION: DecisionOptions = {
@@ -73,7 +76,69 @@ export const DEFAULT_DECISION: DecisionOptions = {
   useWeekday: true,
   holdDays: 4,
   trust: { days: 14, low: 0.6, high: 1.6 },
+  opening: { days: 4, factor: 4 },
 };
+
+/** Spreads `budget` in proportion to `weights` inside [low, high] (one water level, by bisection). */
+function fillByWeight(budget: number, low: number[], high: number[], weights: number[]): number[] {
+  const lowSum = low.reduce((a, b) => a + b, 0);
+  if (lowSum >= budget) return low.map((lo) => (lowSum > 0 ? (lo * budget) / lowSum : 0));
+  const at = (level: number) => low.map((lo, i) => Math.min(high[i] ?? 0, Math.max(lo, level * (weights[i] ?? 0))));
+  const total = (level: number) => at(level).reduce((a, b) => a + b, 0);
+  let below = 0;
+  let above = 1;
+  while (total(above) < budget && above < 1e15) above *= 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = (below + above) / 2;
+    if (total(mid) > budget) above = mid;
+    else below = mid;
+  }
+  return at(below);
+}
+
+/**
+ * The opening design (days 1 … opening.days): each campaign in turn gets `factor` × an even share for
+ * a day (the boosted ones together at most 60% of the budget), the others share the rest; inside the
+ * min/max and the daily-change window. A curve that looks dead at an even share (S-shaped, low
+ * budget) is seen higher up once, and the trust region then lets the model go there.
+ */
+function openingDay(request: OptimizerRequest, day: number, opening: { days: number; factor: number }) {
+  const n = request.campaigns.length;
+  const rounds = Math.min(opening.days, n);
+  const even = request.budget / n;
+  const boosted = request.campaigns.map((_, i) => i % rounds === (day - 1) % rounds);
+  const count = boosted.filter(Boolean).length;
+  const boost = Math.min(opening.factor * even, (0.6 * request.budget) / Math.max(1, count));
+  const rest = n > count ? (request.budget - boost * count) / (n - count) : boost;
+  const weights = boosted.map((b) => (b ? boost : rest));
+  const change = request.maxDailyChange ?? null;
+  const low: number[] = [];
+  const high: number[] = [];
+  for (const c of request.campaigns) {
+    const min = c.min ?? 0;
+    const max = Math.max(min, c.max ?? Number.POSITIVE_INFINITY);
+    let lo = min;
+    let hi = max;
+    const previous = c.history[c.history.length - 1]?.spend ?? 0;
+    if (change !== null && previous > 0) {
+      lo = Math.min(max, Math.max(min, previous * Math.max(0, 1 - change)));
+      hi = Math.max(lo, Math.min(max, previous * (1 + change)));
+    }
+    low.push(lo);
+    high.push(hi);
+  }
+  if (low.reduce((a, b) => a + b, 0) > request.budget) {
+    request.campaigns.forEach((c, i) => {
+      low[i] = c.min ?? 0;
+    });
+  }
+  const amounts = fillByWeight(request.budget, low, high, weights);
+  const answer: Record<string, number> = {};
+  request.campaigns.forEach((c, i) => {
+    answer[c.id] = amounts[i] ?? 0;
+  });
+  return answer;
+}
 
 /** An even split inside [min, max] (the first day, when nobody has history): one water level, found by bisection. */
 function evenSplit(request: OptimizerRequest): Record<string, number> {
@@ -144,6 +209,9 @@ export function decide(request: OptimizerRequest, options: DecisionOptions = DEF
   const dayEpoch = epochDay(request.day);
   const weekday = (((dayEpoch + 4) % 7) + 7) % 7;
   if (!anySpend) return evenSplit(request);
+  if (options.opening && days >= 1 && days <= options.opening.days && days <= request.campaigns.length) {
+    return openingDay(request, days, options.opening);
+  }
   const fits = fitCampaigns({
     objective: request.objective,
     campaigns: histories,
