@@ -310,6 +310,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       jobs,
       clock: adsClock,
       timeZoneOf: optimizerDependencies.timeZoneOf,
+      listOrganizationsWithDailyRun: () => services.budgetsBackground.listOrganizationsWithDailyRun(),
     }),
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
   };

@@ -58,6 +58,8 @@ const UNGUARDED: Record<string, string> = {
   "rulesBackground.workRuleRun": "the rules queue's job, which runs a claimed run as the rule for its organization",
   "budgetsBackground.loadBudgetPlan":
     "the optimizer's read of its own organization's plan, through the optimizer's use cases",
+  "budgetsBackground.listOrganizationsWithDailyRun":
+    "the optimizer's schedule, which then acts for each organization as Adhelm",
   "budgetsBackground.checkBudgetPacing": "the pacing job, which checks one organization's plan as Adhelm",
   "budgetsBackground.queuePacingChecks": "the scheduler's hourly sweep that queues the pacing checks",
   "budgetsBackground.queuePacingCheckAfterSync":

@@ -83,6 +83,8 @@ export interface BudgetPlanRepository {
   }): Promise<boolean>;
   /** Organizations whose goal has a monthly budget and that have a connection that is not disconnected. */
   listOrganizationsWithBudget(): Promise<string[]>;
+  /** Organizations whose plan asks for a daily rebalance or auto-apply (the optimizer's daily run). */
+  listOrganizationsWithDailyRun(): Promise<string[]>;
 }
 
 const asBoolean = (value: boolean | number) => value === true || value === 1;
@@ -352,6 +354,15 @@ export function createBudgetPlanRepository(db: Kysely<Database>): BudgetPlanRepo
         .where("last_sent_on", "<", day)
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) > 0;
+    },
+
+    async listOrganizationsWithDailyRun() {
+      const rows = await db
+        .selectFrom("budget_plans")
+        .select("organization_id")
+        .where((eb) => eb.or([eb("rebalance_daily", "=", true), eb("auto_apply", "=", true)]))
+        .execute();
+      return rows.map((row) => row.organization_id);
     },
 
     async listOrganizationsWithBudget() {

@@ -80,6 +80,8 @@ export function createBudgetsBackground(moduleDeps: BudgetsModuleDependencies & 
     /** One organization's pacing check: raises an alert when the month is clearly off plan. */
     checkBudgetPacing: (organizationId: string) => checkBudgetPacing(deps, organizationId),
     /** Queues a pacing check for every organization with a monthly budget and a live connection. */
+    /** Organizations whose plan asks the optimizer for a daily run (rebalance or auto-apply). */
+    listOrganizationsWithDailyRun: (): Promise<string[]> => deps.budgets.listOrganizationsWithDailyRun(),
     queuePacingChecks: async (): Promise<number> => {
       let queued = 0;
       for (const organizationId of await deps.budgets.listOrganizationsWithBudget())

@@ -38,6 +38,8 @@ export function createOptimizerSchedule(deps: {
   jobs: JobQueue;
   clock: AdsClock;
   timeZoneOf: (organizationId: string) => Promise<string>;
+  /** The budgets slice's list of organizations whose plan asks for a daily run. */
+  listOrganizationsWithDailyRun: () => Promise<string[]>;
 }) {
   const optimizer = createOptimizerRepository(deps.db);
   return {
@@ -45,7 +47,7 @@ export function createOptimizerSchedule(deps: {
     async queueDueOptimizerWork(): Promise<number> {
       const now = await deps.clock.now();
       let queued = 0;
-      for (const organizationId of await optimizer.listOrganizationsWithDailyPlan()) {
+      for (const organizationId of await deps.listOrganizationsWithDailyRun()) {
         const timeZone = await deps.timeZoneOf(organizationId);
         if (hourIn(timeZone, now) < DAILY_RUN_HOUR) continue;
         if (await optimizer.hasScheduledRunSince(organizationId, startOfDayIn(timeZone, now))) continue;

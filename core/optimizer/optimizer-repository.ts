@@ -287,16 +287,6 @@ export function createOptimizerRepository(db: Kysely<Database>) {
       return Number(row?.count ?? 0);
     },
 
-    /** Organizations whose plan asks for a daily rebalance or auto-apply. */
-    async listOrganizationsWithDailyPlan(): Promise<string[]> {
-      const rows = await db
-        .selectFrom("budget_plans")
-        .select("organization_id")
-        .where((eb) => eb.or([eb("rebalance_daily", "=", true), eb("auto_apply", "=", true)]))
-        .execute();
-      return rows.map((row) => row.organization_id);
-    },
-
     ...createFollowUpRepository(db),
   };
 }
