@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { z } from "zod";
 import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import {
@@ -24,19 +23,15 @@ import {
 import {
   errorResponses,
   idempotencyKeyHeader,
+  jsonResponse,
   READ_ERRORS,
-  rateLimitHeaders,
   replayedHeaders,
   security,
   WRITE_ERRORS,
 } from "./route-docs.ts";
 
 const tags = ["Budget plan"];
-const json = <Schema extends z.ZodType>(schema: Schema, description: string, headers = rateLimitHeaders) => ({
-  description,
-  headers,
-  content: { "application/json": { schema } },
-});
+const json = jsonResponse;
 
 const getPlanRoute = createRoute({
   method: "get",

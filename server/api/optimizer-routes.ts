@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { z } from "zod";
 import type { OptimizerModule } from "#core/optimizer/optimizer-module.ts";
 import {
   applyResultEnvelopeSchema,
@@ -20,19 +19,15 @@ import { actorOfKey, type idempotency, requirePermission, requirePrincipal } fro
 import {
   errorResponses,
   idempotencyKeyHeader,
+  jsonResponse,
   READ_ERRORS,
-  rateLimitHeaders,
   replayedHeaders,
   security,
   WRITE_ERRORS,
 } from "./route-docs.ts";
 
 const tags = ["Optimizer"];
-const json = <Schema extends z.ZodType>(schema: Schema, description: string, headers = rateLimitHeaders) => ({
-  description,
-  headers,
-  content: { "application/json": { schema } },
-});
+const json = jsonResponse;
 
 const listRoute = createRoute({
   method: "get",

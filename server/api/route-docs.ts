@@ -14,6 +14,17 @@ export const rateLimitHeaders = z.object({
     .meta({ description: "Every limit that applies: `600;w=60, 100000;w=2592000` (per minute per key, per month)." }),
 });
 
+/** A JSON answer's OpenAPI entry: its schema, description and headers (the rate-limit ones unless told). */
+export const jsonResponse = <Schema extends z.ZodType>(
+  schema: Schema,
+  description: string,
+  headers = rateLimitHeaders,
+) => ({
+  description,
+  headers,
+  content: { "application/json": { schema } },
+});
+
 const ERROR_EXAMPLES: Record<number, { description: string; code: string; message: string }> = {
   400: {
     description: "Malformed JSON or a bad cursor.",

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { z } from "zod";
 import { AppError } from "#core/errors/app-error.ts";
 import {
   createRuleBodySchema,
@@ -32,6 +31,7 @@ import {
 import {
   errorResponses,
   idempotencyKeyHeader,
+  jsonResponse,
   READ_ERRORS,
   rateLimitHeaders,
   replayedHeaders,
@@ -40,11 +40,7 @@ import {
 } from "./route-docs.ts";
 
 const tags = ["Rules"];
-const json = <Schema extends z.ZodType>(schema: Schema, description: string, headers = rateLimitHeaders) => ({
-  description,
-  headers,
-  content: { "application/json": { schema } },
-});
+const json = jsonResponse;
 
 const listRoute = createRoute({
   method: "get",
