@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "#core/accounts/preferences-schema.ts";
 import { signedInPage } from "#tests/support/accounts.ts";
 import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
+import { chooseOption } from "#tests/support/choose-option.ts";
 
 const browser = setupBrowser();
 const newDesktopPage = () => browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "light" });
@@ -11,11 +12,6 @@ const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/
 const switchNamed = (page: Page, name: string) => page.getByRole("switch", { name, exact: true });
 const isOn = async (page: Page, name: string) =>
   (await switchNamed(page, name).getAttribute("aria-checked")) === "true";
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole("combobox", { name: combobox }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 /** Opens the screen and waits for hydration: the save button is disabled until then. */
 async function openPreferences(page: Page, path = "/preferences") {
@@ -102,8 +98,8 @@ describe("preferences screen", () => {
     await switchNamed(page, "Compact mode").click();
     await switchNamed(page, "Data sharing").click();
     await switchNamed(page, "Marketing cookies").click();
-    await choose(page, "Refresh interval", "5 minutes");
-    await choose(page, "Language", "Français");
+    await chooseOption(page, "Refresh interval", "5 minutes");
+    await chooseOption(page, "Language", "Français");
     await page.getByRole("button", { name: "Save Preferences" }).click();
     // The toast already speaks the language just saved.
     await toasts(page).getByText("Préférences enregistrées", { exact: true }).waitFor();
@@ -149,7 +145,7 @@ describe("preferences screen", () => {
     const { page } = await signedInPage(newDesktopPage);
     await openPreferences(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
-    await choose(page, "Theme", "Dark");
+    await chooseOption(page, "Theme", "Dark");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     await page.reload();

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { signedInPage } from "#tests/support/accounts.ts";
 import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
+import { chooseOption } from "#tests/support/choose-option.ts";
 
 const browser = setupBrowser();
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -10,11 +11,6 @@ const newDesktopPage = () => browser.newPage(desktop);
 
 const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
 const main = (page: Page) => page.getByRole("main");
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole("combobox", { name: combobox }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 /** Opens the screen and waits for hydration: the save button is disabled until then. */
 async function openProfile(page: Page, path = "/profile") {
@@ -70,10 +66,10 @@ describe("profile screen", () => {
 
     await page.getByRole("textbox", { name: "First name" }).fill("Augusta");
     await page.getByRole("textbox", { name: "Company name" }).fill("Difference Engines Ltd");
-    await choose(page, "Company size", "11-50 employees");
-    await choose(page, "Role", "Analyst");
-    await choose(page, "Timezone", "Europe/Paris");
-    await choose(page, "Currency", "EUR — Euro");
+    await chooseOption(page, "Company size", "11-50 employees");
+    await chooseOption(page, "Role", "Analyst");
+    await chooseOption(page, "Timezone", "Europe/Paris");
+    await chooseOption(page, "Currency", "EUR — Euro");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toasts(page).getByText("Profile updated", { exact: true }).waitFor();
     // The sidebar reads the name from the root loader, which revalidated after the save.
