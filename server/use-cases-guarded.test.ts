@@ -110,8 +110,14 @@ describe("the composition root", () => {
   });
 
   it("refuses an actor without the permission before a use case reads its input or touches anything", async () => {
-    const readOnlyKey = apiKeyActor({ apiKeyId: "k", keyName: "Reporting", organizationId: "org", scope: "read" });
-    const member = userActor({ userId: "u", name: "Max", organizationId: "org", role: "member" });
+    const readOnlyKey = apiKeyActor({
+      apiKeyId: "k",
+      keyName: "Reporting",
+      organizationId: "org",
+      scope: "read",
+      creatorRole: "owner",
+    });
+    const member = userActor({ userId: "u", name: "Max", organizationId: "org", role: "manager" });
     let refusals = 0;
     for (const name of MODULES)
       for (const [label, value] of membersOf(name)) {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { type Actor, userActor, type Visitor } from "#core/access/actor.ts";
+import { type Actor, roleOf, userActor, type Visitor } from "#core/access/actor.ts";
+import { permissionsOf } from "#core/access/permissions.ts";
 import type { ViewerContext } from "#core/accounts/get-viewer.ts";
 import { type AppContextValue, appContext } from "./app-context.ts";
 import type { Viewer } from "./viewer.ts";
@@ -21,6 +22,9 @@ export function getViewerContextFor(request: Request, context: ContextReader): P
 }
 
 export function toViewer({ user, profile, organization }: ViewerContext): Viewer {
+  const permissions = permissionsOf(
+    userActor({ userId: user.id, name: user.name, organizationId: organization.organizationId, role: organization.role }),
+  );
   return {
     id: user.id,
     email: user.email,
@@ -28,7 +32,7 @@ export function toViewer({ user, profile, organization }: ViewerContext): Viewer
     firstName: profile?.firstName || user.name.split(" ")[0] || "",
     lastName: profile?.lastName ?? "",
     avatarUrl: profile?.avatarUrl ?? null,
-    organization: { name: organization.name, role: organization.role },
+    organization: { name: organization.name, role: roleOf(organization.role), permissions },
   };
 }
 

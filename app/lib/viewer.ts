@@ -1,3 +1,5 @@
+import type { Permission } from "#core/access/permissions.ts";
+
 /** The signed-in person as the UI needs them; null when anonymous. */
 export interface Viewer {
   id: string;
@@ -6,6 +8,10 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   avatarUrl: string | null;
-  /** The organization the session works in, and the viewer's role in it (owner, admin, member). */
-  organization: { name: string; role: string };
+  /**
+   * The organization the session works in, the viewer's role in it (owner, admin, manager, analyst,
+   * viewer) and what that role may do, so screens hide or disable the rest and say why. The server
+   * checks every action again.
+   */
+  organization: { name: string; role: string; permissions: readonly Permission[] };
 }

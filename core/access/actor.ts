@@ -6,14 +6,20 @@
  */
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
-/** A member's role in an organization (better-auth's organization roles). */
-export type Role = "owner" | "admin" | "member";
+/**
+ * A member's role in an organization, most powerful first: the owner (one per organization, who
+ * alone may delete it or hand it over) and the spec's four roles.
+ */
+export const ROLES = ["owner", "admin", "manager", "analyst", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
 
-const ROLES: readonly Role[] = ["owner", "admin", "member"];
+/** The roles an invitation or a role change may give: ownership only moves by transfer. */
+export const ASSIGNABLE_ROLES = ["admin", "manager", "analyst", "viewer"] as const satisfies readonly Role[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /** A stored role as the domain's; anything unknown is the least privileged role. */
 export function roleOf(value: string | null | undefined): Role {
-  return ROLES.includes(value as Role) ? (value as Role) : "member";
+  return ROLES.includes(value as Role) ? (value as Role) : "viewer";
 }
 
 export type Actor =
@@ -34,6 +40,11 @@ export type Actor =
       label: string;
       organizationId: string;
       scope: ApiKeyScope;
+      /**
+       * The role its creator holds in the organization now: a key never does more than they may.
+       * Null when the creator left the organization or their account is gone (the key then does nothing).
+       */
+      creatorRole: Role | null;
     }
   | {
       kind: "system";
@@ -65,6 +76,7 @@ export function apiKeyActor(input: {
   keyName: string;
   organizationId: string;
   scope: ApiKeyScope;
+  creatorRole: string | null;
 }): Actor {
   return {
     kind: "api_key",
@@ -72,6 +84,7 @@ export function apiKeyActor(input: {
     label: `API key “${input.keyName}”`,
     organizationId: input.organizationId,
     scope: input.scope,
+    creatorRole: input.creatorRole === null ? null : roleOf(input.creatorRole),
   };
 }
 

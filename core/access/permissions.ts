@@ -1,8 +1,8 @@
 /**
  * What an actor may do: the one place that decides. A use case names the permission it needs
  * (`useCase("campaigns.change", …)`), and `authorize` checks it against the actor's role, or an API
- * key's scope, before the use case runs. The teams issue refines the roles' columns here; no route,
- * handler or job checks a role on its own.
+ * key's scope (capped by its creator's role), before the use case runs. No route, handler or job
+ * checks a role on its own.
  */
 import { AppError } from "#core/errors/app-error.ts";
 import type { Actor, Role } from "./actor.ts";
@@ -22,9 +22,11 @@ export const PERMISSIONS = [
   "goals.manage",
   // Create and revoke API keys, and run the /api page's Try it as a key.
   "api_keys.manage",
-  // One's own profile, avatar, preferences and onboarding checklist.
+  // One's own profile, avatar, preferences, sessions and onboarding checklist.
   "self.manage",
-  // Create, edit, activate, pause and delete automation rules, and the organization's "pause all automation".
+  // Create and edit rules that stay in preview: they record what they would do and act on nothing.
+  "rules.draft",
+  // Activate, pause and delete automation rules, edit a live one, and the organization's "pause all automation".
   "rules.manage",
   // Run a rule now (people and API keys), or on its schedule (Adhelm itself).
   "rules.run",
@@ -35,25 +37,51 @@ export const PERMISSIONS = [
   // Ask the optimizer for recommendations, apply or dismiss them (people and API keys), or rebalance and
   // auto-apply on schedule (Adhelm itself).
   "optimizer.apply",
+  // The organization's settings: name, logo, time zone, currency and default attribution.
+  "organization.manage",
+  // Invite people, resend and revoke invitations, change roles and remove members.
+  "members.manage",
+  // Choose the plan, the payment method and the billing details; read invoices.
+  "billing.manage",
+  // Read and export the audit log.
+  "audit.read",
+  // Download all of the organization's data.
+  "organization.export",
+  // Delete the organization (with its grace period) and hand it over to another admin.
+  "organization.own",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 
 const EVERYTHING: ReadonlySet<Permission> = new Set(PERMISSIONS);
 
-const BY_ROLE: Record<Role, ReadonlySet<Permission>> = {
+const READ: readonly Permission[] = ["workspace.read", "self.manage"];
+// Asking for fresh numbers (sync now) changes nothing at the platforms.
+const ANALYST: readonly Permission[] = [...READ, "campaigns.export", "connections.sync", "rules.draft"];
+const MANAGER: readonly Permission[] = [
+  ...ANALYST,
+  "campaigns.change",
+  "connections.manage",
+  "goals.manage",
+  "api_keys.manage",
+  "rules.manage",
+  "rules.run",
+  "webhooks.manage",
+  "budgets.manage",
+  "optimizer.apply",
+];
+
+/**
+ * The permission matrix (the team page shows it): the owner may do everything; an admin everything
+ * but deleting or handing over the organization; a manager works campaigns, budgets, rules, the
+ * optimizer, integrations and keys; an analyst reads, exports and drafts rules in preview; a viewer reads.
+ */
+export const PERMISSIONS_BY_ROLE: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: EVERYTHING,
-  admin: EVERYTHING,
-  // Members work the campaigns; the organization's wiring (connections, keys, goals) is an admin's.
-  member: new Set<Permission>([
-    "workspace.read",
-    "campaigns.change",
-    "campaigns.export",
-    "connections.sync",
-    "rules.run",
-    "optimizer.apply",
-    "self.manage",
-  ]),
+  admin: new Set(PERMISSIONS.filter((permission) => permission !== "organization.own")),
+  manager: new Set(MANAGER),
+  analyst: new Set(ANALYST),
+  viewer: new Set(READ),
 };
 
 const BY_KEY_SCOPE: Record<"read" | "read_write", ReadonlySet<Permission>> = {
@@ -62,6 +90,7 @@ const BY_KEY_SCOPE: Record<"read" | "read_write", ReadonlySet<Permission>> = {
     "workspace.read",
     "campaigns.export",
     "campaigns.change",
+    "rules.draft",
     "rules.manage",
     "rules.run",
     "budgets.manage",
@@ -81,21 +110,35 @@ const SYSTEM: ReadonlySet<Permission> = new Set<Permission>([
 ]);
 
 export function can(actor: Actor, permission: Permission): boolean {
-  if (actor.kind === "user") return BY_ROLE[actor.role].has(permission);
-  if (actor.kind === "api_key") return BY_KEY_SCOPE[actor.scope].has(permission);
+  if (actor.kind === "user") return PERMISSIONS_BY_ROLE[actor.role].has(permission);
+  if (actor.kind === "api_key")
+    // A key carries at most what its creator may do now; a key whose creator left does nothing.
+    return (
+      actor.creatorRole !== null &&
+      BY_KEY_SCOPE[actor.scope].has(permission) &&
+      PERMISSIONS_BY_ROLE[actor.creatorRole].has(permission)
+    );
   return SYSTEM.has(permission);
+}
+
+/** Everything the actor may do, for the UI to show, hide or disable controls. */
+export function permissionsOf(actor: Actor): Permission[] {
+  return PERMISSIONS.filter((permission) => can(actor, permission));
+}
+
+function refusal(actor: Actor): string {
+  if (actor.kind !== "api_key") return "Your role in this organization does not allow this.";
+  if (actor.creatorRole === null)
+    return "The member who created this API key is no longer in the organization. Create a new key in Settings → API keys.";
+  if (actor.scope === "read")
+    return "This API key is read-only. Use a key with read and write access to change campaigns.";
+  return "This API key cannot do this: a key may do only what the member who created it may do, and only within its scope.";
 }
 
 /** Throws 403 unless the actor may; the message is the one the UI and the API show. */
 export function authorize(actor: Actor, permission: Permission): void {
   if (can(actor, permission)) return;
-  throw new AppError(
-    "forbidden",
-    actor.kind === "api_key"
-      ? "This API key is read-only. Use a key with read and write access to change campaigns."
-      : "Your role in this organization does not allow this.",
-    { permission },
-  );
+  throw new AppError("forbidden", refusal(actor), { permission });
 }
 
 /** A use case: what it needs, and its body, which only runs for an actor who may. */

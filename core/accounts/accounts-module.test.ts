@@ -41,7 +41,7 @@ async function person(name: string) {
       updated_at: new Date(),
     })
     .execute();
-  return userActor({ userId: viewer.userId, name, organizationId: viewer.organizationId, role: "member" });
+  return userActor({ userId: viewer.userId, name, organizationId: viewer.organizationId, role: "manager" });
 }
 
 const profileOf = (userId: string) =>
@@ -71,6 +71,7 @@ describe("one's own account", () => {
       keyName: "Scripts",
       organizationId: ada.organizationId,
       scope: "read_write",
+      creatorRole: "owner",
     });
     const refused = await services.accounts.updateProfile(key, PROFILE).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);

@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 /** A read-only API key of the organization: the least an actor who reads the table can be. */
 const readerOf = (organizationId: string): Actor =>
-  apiKeyActor({ apiKeyId: "key_read", keyName: "Dashboards", organizationId, scope: "read" });
+  apiKeyActor({ apiKeyId: "key_read", keyName: "Dashboards", organizationId, scope: "read", creatorRole: "owner" });
 afterAll(async () => {
   await fixture.close();
 });

@@ -22,6 +22,8 @@ export interface ApiKeyCredential {
   organizationId: string;
   name: string;
   scope: ApiKeyScope;
+  /** The creator's role in the organization now; null when they left it or their account is gone. */
+  creatorRole: string | null;
   planId: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
@@ -66,6 +68,11 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
     db
       .selectFrom("api_keys")
       .innerJoin("organization", "organization.id", "api_keys.organization_id")
+      .leftJoin("member", (join) =>
+        join
+          .onRef("member.userId", "=", "api_keys.created_by")
+          .onRef("member.organizationId", "=", "api_keys.organization_id"),
+      )
       .select([
         "api_keys.id",
         "api_keys.organization_id",
@@ -75,6 +82,7 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         "api_keys.revoked_at",
         "api_keys.last_used_at",
         "organization.plan_id",
+        "member.role as creator_role",
       ]);
   type CredentialRow = Awaited<ReturnType<ReturnType<typeof credentials>["executeTakeFirstOrThrow"]>>;
   const toCredential = (row: CredentialRow): ApiKeyCredential => ({
@@ -82,6 +90,7 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
     organizationId: row.organization_id,
     name: row.name,
     scope: row.scope,
+    creatorRole: row.creator_role,
     planId: row.plan_id,
     expiresAt: toDate(row.expires_at),
     revokedAt: toDate(row.revoked_at),

@@ -30,6 +30,8 @@ export interface ApiPrincipal {
   organizationId: string;
   keyName: string;
   scope: ApiKeyScope;
+  /** The creator's role in the organization now (a key does at most what they may); null once they are gone. */
+  creatorRole: string | null;
   /** organization.plan_id: the plan catalog gives its monthly API calls. */
   planId: string;
 }

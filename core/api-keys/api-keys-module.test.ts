@@ -37,13 +37,13 @@ async function newTeam(): Promise<{ owner: Actor; member: Actor }> {
       id: randomUUID(),
       organizationId: ada.organizationId,
       userId: maxId,
-      role: "member",
+      role: "analyst",
       createdAt: new Date(),
     })
     .execute();
   return {
     owner: userActor({ userId: ada.userId, name: "Ada", organizationId: ada.organizationId, role: "owner" }),
-    member: userActor({ userId: maxId, name: "Max", organizationId: ada.organizationId, role: "member" }),
+    member: userActor({ userId: maxId, name: "Max", organizationId: ada.organizationId, role: "analyst" }),
   };
 }
 
@@ -66,7 +66,7 @@ describe("API keys by role", () => {
     expect(revoked.status).toBe("revoked");
   });
 
-  it("refuses a member who creates or revokes a key (403), and nothing changes", async () => {
+  it("refuses an analyst who creates or revokes a key (403), and nothing changes", async () => {
     const { owner, member } = await newTeam();
     const kept = await services.apiKeys.createApiKey(owner, { name: "Scripts", scope: "read_write" });
     const before = await services.apiKeys.listApiKeys(owner);

@@ -106,6 +106,8 @@ describe("authenticating a key", () => {
       organizationId: ada.organizationId,
       keyName: "Short-lived",
       scope: "read_write",
+      // The key does at most what Ada, who made it, may do.
+      creatorRole: "owner",
       planId: "professional",
     });
     await expect(authenticateApiKey(clock.deps, "adh_not-a-key")).rejects.toMatchObject({

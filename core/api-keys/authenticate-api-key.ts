@@ -15,6 +15,7 @@ function toCachedKey(credential: ApiKeyCredential): CachedApiKey {
       organizationId: credential.organizationId,
       keyName: credential.name,
       scope: credential.scope,
+      creatorRole: credential.creatorRole,
       planId: credential.planId,
     },
     expiresAtMs: credential.expiresAt?.getTime() ?? null,

@@ -115,7 +115,7 @@ describe("the budget plan", () => {
     expect(saved).toMatchObject({ mode: "target", target: { kind: "roas", value: 4 } });
   });
 
-  it("lets members read the plan and its pacing but change nothing", async () => {
+  it("lets an analyst read the plan and its pacing but change nothing", async () => {
     const team = await newTeam(database.db);
     const [campaignId] = await seedCampaigns(database.db, team, "google-ads", [{}]);
     const writes = [

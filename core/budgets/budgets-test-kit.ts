@@ -28,7 +28,7 @@ export async function newTeam(db: Kysely<Database>): Promise<Team> {
   return {
     organizationId,
     owner: userActor({ userId, name: "Ada", organizationId, role: "owner" }),
-    member: userActor({ userId: randomUUID(), name: "Mia", organizationId, role: "member" }),
+    member: userActor({ userId: randomUUID(), name: "Mia", organizationId, role: "analyst" }),
   };
 }
 

@@ -338,6 +338,7 @@ describe("applying a change to a selection", () => {
       keyName: "Dashboards",
       organizationId: dee.organizationId,
       scope: "read",
+      creatorRole: "owner",
     });
     const refused = {
       code: "forbidden",

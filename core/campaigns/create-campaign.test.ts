@@ -19,6 +19,7 @@ const keyOf = (organization: ConnectedOrganization) =>
     keyName: "Launches",
     organizationId: organization.organizationId,
     scope: "read_write",
+    creatorRole: "owner",
   });
 
 function create(organization: ConnectedOrganization, fields: Partial<CreateCampaignRequest> = {}) {

@@ -19,6 +19,7 @@ const keyOf = (organization: ConnectedOrganization) =>
     keyName: "Reporting",
     organizationId: organization.organizationId,
     scope: "read_write",
+    creatorRole: "owner",
   });
 
 /** An enabled Google Ads campaign of the organization. */

@@ -77,9 +77,9 @@ const rowsOf = async (organizationId: string) => ({
 });
 
 describe("the connections module", () => {
-  it("refuses a member who tries to disconnect or start a connection (403), and changes nothing", async () => {
+  it("refuses an analyst who tries to disconnect or start a connection (403), and changes nothing", async () => {
     const { viewer, connectionId } = await connectedOrganization("Ada");
-    const member = actorOfViewer(viewer, "member");
+    const member = actorOfViewer(viewer, "analyst");
     const before = await rowsOf(viewer.organizationId);
     const forbidden = {
       code: "forbidden",

@@ -13,6 +13,7 @@ import * as campaignListVersions from "./migrations/0010-campaign-list-versions.
 import * as uniqueConnectionsAndLeases from "./migrations/0011-unique-connections-and-leases.ts";
 import * as automation from "./migrations/0012-automation.ts";
 import * as optimizer from "./migrations/0013-optimizer.ts";
+import * as teams from "./migrations/0014-teams.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0011-unique-connections-and-leases": uniqueConnectionsAndLeases,
   "0012-automation": automation,
   "0013-optimizer": optimizer,
+  "0014-teams": teams,
 };
 
 export interface MigrationReport {

@@ -101,15 +101,23 @@ export interface OrganizationTable {
   createdAt: Generated<Date | string>;
   /** The plan (core/billing/plan-catalog.ts) whose limits apply; the trial plan until billing exists. */
   plan_id: Generated<string>;
+  /** IANA zone the organization counts its days in (rules, monitoring, pacing, the optimizer). */
+  time_zone: Generated<string>;
+  /** ISO 4217: the organization's reporting currency. */
+  currency: Generated<string>;
+  /** platform | store: which revenue the dashboard and the optimizer count by default. */
+  default_attribution: Generated<string>;
 }
 
 export interface MemberTable {
   id: string;
   organizationId: string;
   userId: string;
-  /** owner | admin | member */
+  /** owner | admin | manager | analyst | viewer (core/access/actor.ts) */
   role: string;
   createdAt: Generated<Date | string>;
+  /** When the member last made this organization their active one (the switcher lists recent ones first). */
+  last_active_at: Date | string | null;
 }
 
 export interface InvitationTable {
@@ -121,6 +129,12 @@ export interface InvitationTable {
   expiresAt: Date | string;
   inviterId: string;
   createdAt: Generated<Date | string>;
+  /** SHA-256 of the link's secret; the link works once. */
+  token_hash: string | null;
+  /** When the mail last went out (sending again issues a new link). */
+  sent_at: Date | string | null;
+  accepted_at: Date | string | null;
+  accepted_by: string | null;
 }
 
 export interface ConnectionTable {
@@ -350,6 +364,25 @@ export interface GoalTable {
   updated_by: string | null;
   created_at: Generated<Date | string>;
   updated_at: Generated<Date | string>;
+}
+
+/** One entry of an organization's audit log (migration 0014). */
+export interface AuditEventTable {
+  id: string;
+  organization_id: string;
+  /** user | api_key | system */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_label: string;
+  /** e.g. member.invited, member.role_changed, connection.created, api_key.revoked, auth.signed_in */
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON: what changed, never a secret. */
+  details: string | null;
+  ip_address: string | null;
+  created_at: Generated<Date | string>;
 }
 
 export interface ApiKeyTable {
@@ -785,6 +818,7 @@ export interface Database {
   change_log: ChangeLogTable;
   goals: GoalTable;
   api_keys: ApiKeyTable;
+  audit_events: AuditEventTable;
   api_idempotency_keys: ApiIdempotencyKeyTable;
   api_usage: ApiUsageTable;
   analytics_calendar: AnalyticsCalendarTable;

@@ -210,11 +210,16 @@ describe("setting goals", () => {
     expect(await savedGoals(team)).toEqual(before);
   });
 
-  it("refuses a member (403) and leaves the owner's goals as they were", async () => {
+  it("refuses an analyst (403) and leaves the owner's goals as they were", async () => {
     const team = await newTeam();
     await saveGoals(team, { currency: "USD", form: { currency: "USD", goals: [entry({ monthlyBudget: "1000" })] } });
     const before = await savedGoals(team);
-    const member = userActor({ userId: team.userId, name: "Max", organizationId: team.organizationId, role: "member" });
+    const member = userActor({
+      userId: team.userId,
+      name: "Max",
+      organizationId: team.organizationId,
+      role: "analyst",
+    });
 
     const refused = await refusal(
       services.goals.setGoals(member, { currency: "USD", form: { currency: "USD", goals: [] } }),

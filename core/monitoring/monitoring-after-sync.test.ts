@@ -95,7 +95,7 @@ describe("monitoring after a sync", () => {
 
     const campaignId = await vi.waitFor(
       async () => {
-        const open = await monitoring.listOpenAlerts(actorOfViewer(viewer, "member"));
+        const open = await monitoring.listOpenAlerts(actorOfViewer(viewer, "manager"));
         const alert = open.find((entry) => entry.kind === "campaign_stopped");
         expect(alert).toBeDefined();
         return alert!.subject.replace(/^campaign:/, "");
@@ -129,7 +129,7 @@ describe("monitoring after a sync", () => {
     );
     await vi.waitFor(
       async () => {
-        const open = await monitoring.listOpenAlerts(actorOfViewer(viewer, "member"));
+        const open = await monitoring.listOpenAlerts(actorOfViewer(viewer, "manager"));
         expect(open.filter((entry) => entry.kind === "campaign_stopped")).toEqual([]);
       },
       { timeout: 60_000, interval: 100 },

@@ -190,7 +190,7 @@ describe("runMonitoring", () => {
     );
 
     // The open alerts say so to anyone in the organization who reads.
-    const open = await monitoring.listOpenAlerts(actorOfViewer(a.viewer, "member"));
+    const open = await monitoring.listOpenAlerts(actorOfViewer(a.viewer, "manager"));
     expect(open.map((entry) => entry.id)).toContain(alert!.id);
   });
 
@@ -318,8 +318,9 @@ describe("runMonitoring", () => {
         label: "API key",
         organizationId: a.viewer.organizationId,
         scope: "read",
+        creatorRole: "owner",
       }),
     ).rejects.toThrow(/read-only/);
-    await expect(monitoring.listOpenAlerts(actorOfViewer(a.viewer, "member"))).resolves.toBeInstanceOf(Array);
+    await expect(monitoring.listOpenAlerts(actorOfViewer(a.viewer, "manager"))).resolves.toBeInstanceOf(Array);
   });
 });

@@ -199,6 +199,7 @@ describe("reading notifications", () => {
       keyName: "Reporting",
       organizationId: team.organizationId,
       scope: "read",
+      creatorRole: "owner",
     });
     expect((await refusal(notifications.listNotifications(key))).code).toBe("forbidden");
     expect((await refusal(notifications.countUnreadNotifications(key))).code).toBe("forbidden");

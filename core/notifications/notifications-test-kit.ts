@@ -114,9 +114,9 @@ export function createNotificationsHarness(database: DatabaseHandle) {
         const person = await newPerson(name, options);
         await database.db
           .insertInto("member")
-          .values({ id: randomUUID(), organizationId, userId: person.userId, role: "member", createdAt: new Date() })
+          .values({ id: randomUUID(), organizationId, userId: person.userId, role: "manager", createdAt: new Date() })
           .execute();
-        return { ...person, actor: actorOf(person, "member") };
+        return { ...person, actor: actorOf(person, "manager") };
       },
     };
   }

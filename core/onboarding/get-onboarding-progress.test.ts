@@ -118,7 +118,7 @@ describe("onboarding progress", () => {
         id: randomUUID(),
         organizationId: viewer.organizationId,
         email: "teammate@example.com",
-        role: "member",
+        role: "manager",
         expiresAt: new Date(Date.now() + 86_400_000),
         inviterId: viewer.userId,
       })

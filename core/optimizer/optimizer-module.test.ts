@@ -61,7 +61,7 @@ function expectTotalAfter(run: OptimizerRun, recommendations: Recommendation[]) 
 }
 
 function member(organization: ConnectedOrganization): Actor {
-  return userActor({ userId: "member-1", name: "Max", organizationId: organization.organizationId, role: "member" });
+  return userActor({ userId: "member-1", name: "Max", organizationId: organization.organizationId, role: "manager" });
 }
 
 describe("the optimizer on a synced sandbox organization", () => {
@@ -258,6 +258,7 @@ describe("the optimizer on a synced sandbox organization", () => {
       keyName: "Dashboards",
       organizationId: ada.organizationId,
       scope: "read",
+      creatorRole: "owner",
     });
     await expect(kit.optimizer.applyRecommendations(readOnlyKey, { ids: [first!.id] })).rejects.toMatchObject({
       code: "forbidden",

@@ -300,21 +300,48 @@ describe("rules", () => {
     ])
       await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
 
-    const member: Actor = userActor({
+    const analyst: Actor = userActor({
       userId: "m1",
       name: "Max",
       organizationId: ada.organizationId,
-      role: "member",
+      role: "analyst",
     });
-    await expect(rules.deleteRule(member, adaRule!.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(rules.deleteRule(analyst, adaRule!.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(rules.runRuleNow(analyst, { ruleId: adaRule!.id })).rejects.toMatchObject({ code: "forbidden" });
     const readOnlyKey = apiKeyActor({
       apiKeyId: "k1",
       keyName: "Dashboards",
       organizationId: ada.organizationId,
       scope: "read",
+      creatorRole: "owner",
     });
     await expect(rules.runRuleNow(readOnlyKey, { ruleId: adaRule!.id })).rejects.toMatchObject({ code: "forbidden" });
     expect((await rules.getRule(ada.actor, adaRule!.id)).id).toBe(adaRule!.id);
+  });
+
+  it("lets an analyst draft and edit rules in preview, but not activate, delete or edit one that acts", async () => {
+    const analyst = userActor({ userId: "a1", name: "Ana", organizationId: ada.organizationId, role: "analyst" });
+    const draft = await rules.createRule(analyst, {
+      name: "Analyst's idea",
+      definition: alwaysFires([googleCampaigns(ada)[0]!.id], [{ kind: "pause" }]),
+    });
+    expect(draft.status).toBe("preview");
+    const renamed = await rules.updateRule(analyst, {
+      ruleId: draft.id,
+      name: "Analyst's idea, v2",
+      definition: draft.definition,
+    });
+    expect(renamed.name).toBe("Analyst's idea, v2");
+    await expect(rules.setRuleStatus(analyst, { ruleId: draft.id, status: "active" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+
+    await rules.setRuleStatus(ada.actor, { ruleId: draft.id, status: "active" });
+    await expect(
+      rules.updateRule(analyst, { ruleId: draft.id, name: "Sneaky", definition: draft.definition }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    expect((await rules.getRule(ada.actor, draft.id)).name).toBe("Analyst's idea, v2");
+    await rules.deleteRule(ada.actor, draft.id);
   });
 
   it("lets nothing act while the organization has paused all automation", async () => {

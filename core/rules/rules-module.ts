@@ -47,10 +47,11 @@ export function createRulesModule(deps: RulesModuleDependencies) {
   return {
     listRules: useCase("workspace.read", (actor) => rules.list(actor.organizationId)),
     getRule: useCase("workspace.read", (actor, ruleId: string) => requireRule(saveDeps, actor, ruleId)),
-    createRule: useCase("rules.manage", (actor, input: { name: unknown; definition: unknown; template?: unknown }) =>
+    // Drafting is open to analysts: a new rule starts in preview and acts on nothing until activated.
+    createRule: useCase("rules.draft", (actor, input: { name: unknown; definition: unknown; template?: unknown }) =>
       createRule(saveDeps, actor, input),
     ),
-    updateRule: useCase("rules.manage", (actor, input: { ruleId: string; name: unknown; definition: unknown }) =>
+    updateRule: useCase("rules.draft", (actor, input: { ruleId: string; name: unknown; definition: unknown }) =>
       updateRule(saveDeps, actor, input),
     ),
     setRuleStatus: useCase("rules.manage", (actor, input: { ruleId: string; status: unknown }) =>

@@ -1,4 +1,5 @@
 import type { Actor } from "#core/access/actor.ts";
+import { authorize } from "#core/access/permissions.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { parseRuleInput } from "./parse-rule-input.ts";
 import { RULE_STATUSES, type RuleStatus } from "./rule-definition.ts";
@@ -52,6 +53,8 @@ export async function updateRule(
   input: { ruleId: string; name: unknown; definition: unknown },
 ): Promise<Rule> {
   const existing = await requireRule(deps, actor, input.ruleId);
+  // A rule that acts (or will act again once resumed) is changed only by someone who may run automation.
+  if (existing.status !== "preview") authorize(actor, "rules.manage");
   const { name, definition } = parseRuleInput(input);
   const now = deps.now?.() ?? new Date();
   await deps.rules.update(actor.organizationId, existing.id, {

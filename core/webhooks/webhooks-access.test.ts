@@ -27,10 +27,10 @@ afterAll(async () => {
 const FORBIDDEN = "Your role in this organization does not allow this.";
 const VALUES = { url: "https://hooks.example.com/adhelm", description: "CRM", eventTypes: ["anomaly.detected"] };
 
-/** An organization's owner, an admin and a member. */
+/** An organization's owner, an admin and an analyst. */
 async function newTeam(): Promise<{ owner: Actor; admin: Actor; member: Actor }> {
   const ada = await createViewer(database.db, "Ada");
-  const join = async (name: string, role: "admin" | "member") => {
+  const join = async (name: string, role: "admin" | "manager" | "analyst" | "viewer") => {
     const userId = randomUUID();
     await database.db
       .insertInto("user")
@@ -45,12 +45,12 @@ async function newTeam(): Promise<{ owner: Actor; admin: Actor; member: Actor }>
   return {
     owner: userActor({ userId: ada.userId, name: "Ada", organizationId: ada.organizationId, role: "owner" }),
     admin: await join("Grace", "admin"),
-    member: await join("Max", "member"),
+    member: await join("Max", "analyst"),
   };
 }
 
 describe("webhooks by role", () => {
-  it("lets owners and admins manage endpoints, and members read them", async () => {
+  it("lets owners and admins manage endpoints, and analysts read them", async () => {
     const { owner, admin, member } = await newTeam();
     const created = await services.webhooks.createWebhookEndpoint(owner, VALUES);
     const edited = await services.webhooks.updateWebhookEndpoint(admin, {
@@ -67,7 +67,7 @@ describe("webhooks by role", () => {
     expect(await services.webhooks.listWebhookEndpoints(owner)).toEqual([]);
   });
 
-  it("refuses a member, an API key and Adhelm's own jobs every change (403), and nothing changes", async () => {
+  it("refuses an analyst, an API key and Adhelm's own jobs every change (403), and nothing changes", async () => {
     const { owner, member } = await newTeam();
     const { endpoint } = await services.webhooks.createWebhookEndpoint(owner, VALUES);
     const key = apiKeyActor({
@@ -75,6 +75,7 @@ describe("webhooks by role", () => {
       keyName: "Scripts",
       organizationId: owner.organizationId,
       scope: "read_write",
+      creatorRole: "owner",
     });
     const adhelm = systemActor(owner.organizationId, { id: "rule:r1", label: "Rule “Stop loss”" });
     const before = await services.webhooks.listWebhookEndpoints(owner);

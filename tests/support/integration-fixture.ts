@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createLogger } from "#adapters/logger.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
-import { type Actor, userActor } from "#core/access/actor.ts";
+import { type Actor, type Role, userActor } from "#core/access/actor.ts";
 import type { ConnectingViewer, ConnectionParts } from "#core/connections/connection-parts.ts";
 import { createConnectionRepository } from "#core/connections/connection-repository.ts";
 import { createConnectionsModule } from "#core/connections/connections-module.ts";
@@ -70,7 +70,7 @@ export function integrationDependencies(
 }
 
 /** The person of `createViewer` as the actor of the use cases, with a role in their organization. */
-export function actorOfViewer(viewer: ConnectingViewer, role: "owner" | "admin" | "member" = "owner"): Actor {
+export function actorOfViewer(viewer: ConnectingViewer, role: Role = "owner"): Actor {
   return userActor({ userId: viewer.userId, name: "Ada", organizationId: viewer.organizationId, role });
 }
 

@@ -53,7 +53,10 @@ afterAll(async () => {
 });
 
 /** A person of the organization with that role (sign-up makes the owner; a member is invited). */
-function personOf(organization: ConnectedOrganization, role: "owner" | "member" = "owner"): Actor {
+function personOf(
+  organization: ConnectedOrganization,
+  role: "owner" | "manager" | "analyst" | "viewer" = "owner",
+): Actor {
   const { userId } = organization.viewer;
   return userActor({ userId, name: "Tester", organizationId: organization.organizationId, role });
 }
@@ -216,9 +219,9 @@ describe("Try it on the /api page", () => {
     expect(await loadTryIt(bo)).toBeNull();
   });
 
-  it("runs nothing for a member who may not use the team's keys, and shows them the examples", async () => {
+  it("runs nothing for an analyst, who may not use the team's keys, and shows them the examples", async () => {
     await newKey(bo, "Member's view");
-    const member = personOf(bo, "member");
+    const member = personOf(bo, "analyst");
     expect(await services.apiKeys.planApiTries(member)).toBeNull();
     const refused = await services.apiKeys
       .tryApiRequest(member, { endpointId: "list-campaigns", token: crypto.randomUUID() })

@@ -196,7 +196,9 @@ function NavBadge({ badge }: { badge: NavBadgeValue }) {
 const ORGANIZATION_ROLE_KEYS: Record<string, string> = {
   owner: "organization.roles.owner",
   admin: "organization.roles.admin",
-  member: "organization.roles.member",
+  manager: "organization.roles.manager",
+  analyst: "organization.roles.analyst",
+  viewer: "organization.roles.viewer",
 };
 
 function TeamSwitcher({ organization }: { organization: Viewer["organization"] | null }) {

@@ -1,6 +1,6 @@
 /**
- * The roles on the integrations screen: a member works the campaigns but does not wire the
- * organization. Cy, a member of Ada's organization, cannot start a connection, choose its ad
+ * The roles on the integrations screen: an analyst reads and refreshes but does not wire the
+ * organization. Cy, an analyst in Ada's organization, cannot start a connection, choose its ad
  * accounts or disconnect it (403 with the one message, and nothing changes); a sync now is still
  * theirs to ask for. The app runs for real on a loopback port with the built-in sandbox.
  */
@@ -26,14 +26,14 @@ beforeAll(async () => {
   ada = await server.signUp("Ada");
   cy = await server.signUp("Cy");
   adaGoogle = (await connectAdPlatform(server, ada, "google-ads")).connectionId;
-  // Ada invites Cy as a member; Cy's session works in Ada's organization.
+  // Ada invites Cy as an analyst; Cy's session works in Ada's organization.
   await server.database.db
     .insertInto("member")
     .values({
       id: randomUUID(),
       organizationId: ada.organizationId,
       userId: cy.userId,
-      role: "member",
+      role: "analyst",
       createdAt: new Date().toISOString(),
     })
     .execute();
@@ -80,7 +80,7 @@ async function postIntent(member: Member, fields: Record<string, string>) {
   return { status: response.status, body: (await response.json()) as { ok: boolean; toast: unknown } };
 }
 
-describe("a member of the organization on the integrations screen", () => {
+describe("an analyst of the organization on the integrations screen", () => {
   it("sees the organization's connections", async () => {
     const response = await server.request("/integrations", { headers: { cookie: cy.cookie } });
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * /optimizer/plan over HTTP, in process: an anonymous visitor is sent to sign in and refused every
  * change; the owner saves the plan's settings and a group, and a refused group comes back with the
- * message next to its field; a member of the same organization reads the plan but changes nothing.
+ * message next to its field; an analyst of the same organization reads the plan but changes nothing.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -90,17 +90,17 @@ describe("/optimizer/plan over HTTP", () => {
     expect(refused.body).toMatchObject({ ok: false, reason: "unauthenticated" });
   });
 
-  it("lets the owner change the plan and a member only read it", async () => {
+  it("lets the owner change the plan and an analyst only read it", async () => {
     const ada = await signUp("ada");
     const cy = await signUp("cy");
-    // Ada invites Cy as a member; Cy's session works in Ada's organization.
+    // Ada invites Cy as an analyst; Cy's session works in Ada's organization.
     await database.db
       .insertInto("member")
       .values({
         id: randomUUID(),
         organizationId: ada.organizationId,
         userId: cy.userId,
-        role: "member",
+        role: "analyst",
         createdAt: new Date().toISOString(),
       })
       .execute();
