@@ -1,0 +1,90 @@
+/**
+ * The organization's audit log: who did what, and when. Use cases record an entry after the change
+ * they make has been committed; the entry names the actor (a person, an API key or Adhelm itself),
+ * the action, what it acted on, and what changed (never a secret). /settings/audit reads it.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Actor } from "#core/access/actor.ts";
+import type { Database } from "#core/db/schema.ts";
+
+/** Every action the log knows, by area. Add one here before recording it. */
+export const AUDIT_ACTIONS = [
+  "auth.signed_in",
+  "organization.created",
+  "organization.updated",
+  "organization.ownership_transferred",
+  "organization.deletion_requested",
+  "organization.deletion_cancelled",
+  "member.invited",
+  "member.invitation_resent",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "member.left",
+  "connection.created",
+  "connection.accounts_chosen",
+  "connection.removed",
+  "api_key.created",
+  "api_key.revoked",
+  "rule.created",
+  "rule.updated",
+  "rule.status_changed",
+  "rule.deleted",
+  "automation.paused",
+  "automation.resumed",
+  "budget_plan.updated",
+  "goals.updated",
+  "billing.plan_changed",
+  "billing.payment_method_updated",
+  "billing.payment_failed",
+  "export.downloaded",
+  "export.requested",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** What the action was about: a member, a connection, a key, a rule… */
+  target?: { type: string; id: string; label: string } | null;
+  /** What changed, as the log shows it (e.g. { from: "analyst", to: "manager" }). Never a secret. */
+  details?: Record<string, unknown> | null;
+  /** The client address of the request, when a person or a key acted over HTTP. */
+  ipAddress?: string | null;
+  /** Defaults to now. */
+  at?: Date;
+}
+
+export interface AuditLog {
+  /** Appends one entry to the actor's organization's log. */
+  record(actor: Actor, entry: AuditEntry): Promise<void>;
+}
+
+export function createAuditLog(db: Kysely<Database>): AuditLog {
+  return {
+    async record(actor, entry) {
+      await db
+        .insertInto("audit_events")
+        .values({
+          id: randomUUID(),
+          organization_id: actor.organizationId,
+          actor_kind: actor.kind,
+          actor_id: actor.id,
+          actor_label: actor.label,
+          action: entry.action,
+          target_type: entry.target?.type ?? null,
+          target_id: entry.target?.id ?? null,
+          target_label: entry.target?.label ?? null,
+          details: entry.details ? JSON.stringify(entry.details) : null,
+          ip_address: entry.ipAddress ?? null,
+          created_at: (entry.at ?? new Date()).toISOString(),
+        })
+        .execute();
+    },
+  };
+}
