@@ -34,8 +34,14 @@ describe("migration 0014 (teams)", () => {
         .values({
           id: person.id,
           email: `${person.id}@example.test`,
+          first_name: person.id,
+          last_name: "",
+          company_name: null,
+          company_size: null,
+          role: "admin",
           timezone: person.timezone,
           currency: person.currency,
+          avatar_url: null,
         })
         .execute();
     }
