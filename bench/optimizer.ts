@@ -11,7 +11,7 @@
 //   external judge's markets (even ≈ 77%, trailing ROAS ≈ 85% at 90 days; it quotes 92.6% for a
 //   daily greedy refit).
 //   Options: --markets N (per cell, default 200), --markets-legacy (the first, easier generator),
-//   --no-greedy (skip that baseline), --in-process (call answerLine directly, for tuning), --sandbox (the end-to-end run through the sandbox, bench/optimizer-sandbox.ts).
+//   --no-greedy (skip that baseline), --baselines (two more daily greedy refits with simple models: a power law and an exponential saturation, bench/optimizer-baselines.ts), --in-process (call answerLine directly, for tuning), --sandbox (the end-to-end run through the sandbox, bench/optimizer-sandbox.ts).
 //   Goals (issue 18): ≥ 95% mean at 90 days (≥ 92% at p10), ≥ 93% with a shift, ≥ 90% at 30 days.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { allocateBudget } from "#core/optimizer/allocate-budget.ts";
 import { fitCampaigns } from "#core/optimizer/fit-response.ts";
 import { answerLine, DEFAULT_DECISION, type DecisionOptions } from "#core/optimizer/optimizer-stdio.ts";
+import { powerLawRefit, saturationRefit } from "./optimizer-baselines.ts";
 import {
   dateOf,
   evenSplit,
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   const inProcess = args.includes("--in-process");
   const greedy = !args.includes("--no-greedy");
   const legacy = args.includes("--markets-legacy");
+  const baselines = args.includes("--baselines");
   const profile = legacy ? LEGACY_MARKETS : JUDGE_MARKETS;
   const workers = inProcess ? [] : [new StdioOptimizer(), new StdioOptimizer()];
   const cells = [
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
     `bench:optimizer: ${markets} seeded ${legacy ? "legacy " : ""}markets per cell, ${inProcess ? "in process" : "through optimizer:stdio"}`,
   );
   console.log(
-    `cell                 optimizer mean   p10 |  even mean   p10 | trailing ROAS mean   p10${greedy ? " | greedy refit mean   p10" : ""}`,
+    `cell                 optimizer mean   p10 |  even mean   p10 | trailing ROAS mean   p10${greedy ? " | greedy refit mean   p10" : ""}${baselines ? " | power refit   p10 | saturation refit   p10" : ""}`,
   );
   const started = performance.now();
   for (const cell of cells) {
@@ -100,6 +102,8 @@ async function main(): Promise<void> {
       even: [] as number[],
       trailing: [] as number[],
       greedy: [] as number[],
+      power: [] as number[],
+      saturation: [] as number[],
     };
     const queue = Array.from({ length: markets }, (_, i) => i + 1);
     const runOne = async (ask: (line: string) => Promise<string>) => {
@@ -115,13 +119,17 @@ async function main(): Promise<void> {
             await runMarket(market, async (request) => parseAnswer(answerLine(JSON.stringify(request), GREEDY))),
           );
         }
+        if (baselines) {
+          scores.power.push(await runMarket(market, async (_, h) => powerLawRefit(market, h)));
+          scores.saturation.push(await runMarket(market, async (_, h) => saturationRefit(market, h)));
+        }
       }
     };
     if (inProcess) await runOne(async (line) => answerLine(line));
     else await Promise.all(workers.map((w) => runOne((line) => w.ask(line))));
     const name = `${cell.days} days${cell.shift ? ", shift" : ""}`.padEnd(20);
     console.log(
-      `${name} ${pct(mean(scores.optimizer))}       ${pct(percentile(scores.optimizer, 0.1))} | ${pct(mean(scores.even))} ${pct(percentile(scores.even, 0.1))} | ${pct(mean(scores.trailing))}        ${pct(percentile(scores.trailing, 0.1))}${greedy ? ` |        ${pct(mean(scores.greedy))} ${pct(percentile(scores.greedy, 0.1))}` : ""}`,
+      `${name} ${pct(mean(scores.optimizer))}       ${pct(percentile(scores.optimizer, 0.1))} | ${pct(mean(scores.even))} ${pct(percentile(scores.even, 0.1))} | ${pct(mean(scores.trailing))}        ${pct(percentile(scores.trailing, 0.1))}${greedy ? ` |        ${pct(mean(scores.greedy))} ${pct(percentile(scores.greedy, 0.1))}` : ""}${baselines ? ` | ${pct(mean(scores.power))} ${pct(percentile(scores.power, 0.1))} |         ${pct(mean(scores.saturation))} ${pct(percentile(scores.saturation, 0.1))}` : ""}`,
     );
   }
   console.log(`(markets run in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
