@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ExternalLink, MoreHorizontal, Pause, Play, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
@@ -205,6 +206,8 @@ function SortableHeader({
 function RowMenu({ row, onAction }: { row: CampaignRow; onAction: CampaignTableProps["onAction"] }) {
   const { t } = useTranslation("campaigns");
   const isRemoved = row.status === "removed";
+  const refusal = useRefusalReason()("campaigns.change");
+  const isLocked = refusal !== null;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -214,18 +217,21 @@ function RowMenu({ row, onAction }: { row: CampaignRow; onAction: CampaignTableP
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-52">
         <DropdownMenuLabel className="truncate text-muted-foreground text-xs">{row.name}</DropdownMenuLabel>
+        {refusal ? (
+          <DropdownMenuLabel className="font-normal text-muted-foreground text-xs">{refusal}</DropdownMenuLabel>
+        ) : null}
         {row.status === "enabled" ? (
-          <DropdownMenuItem onSelect={() => onAction("pause", [row])}>
+          <DropdownMenuItem disabled={isLocked} onSelect={() => onAction("pause", [row])}>
             <Pause aria-hidden="true" />
             {t("actions.pause")}
           </DropdownMenuItem>
         ) : (
-          <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("enable", [row])}>
+          <DropdownMenuItem disabled={isRemoved || isLocked} onSelect={() => onAction("enable", [row])}>
             <Play aria-hidden="true" />
             {t("actions.enable")}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem disabled={isRemoved} onSelect={() => onAction("set_budget", [row])}>
+        <DropdownMenuItem disabled={isRemoved || isLocked} onSelect={() => onAction("set_budget", [row])}>
           <Wallet aria-hidden="true" />
           {t("actions.setBudgetMenu")}
         </DropdownMenuItem>

@@ -1,6 +1,7 @@
 import { CheckCheck, Pause, Play, Tag, TagsIcon, Wallet, X } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { BulkAction } from "./change-request.ts";
 import type { LabelsMode } from "./labels-dialog.tsx";
@@ -28,6 +29,10 @@ export function SelectionBar({
 }) {
   const { t } = useTranslation("campaigns");
   const labelsHintId = useId();
+  const roleHintId = useId();
+  // A role that may not change campaigns keeps the buttons (they show what the table can do), disabled, with the reason.
+  const refusal = useRefusalReason()("campaigns.change");
+  const roleHint = refusal ? roleHintId : undefined;
   return (
     <section
       aria-label={t("selection.region")}
@@ -45,15 +50,33 @@ export function SelectionBar({
         </Button>
       ) : null}
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-        <Button size="sm" variant="outline" onClick={() => onAction("pause")}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={refusal !== null}
+          aria-describedby={roleHint}
+          onClick={() => onAction("pause")}
+        >
           <Pause aria-hidden="true" />
           {t("actions.pause")}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => onAction("enable")}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={refusal !== null}
+          aria-describedby={roleHint}
+          onClick={() => onAction("enable")}
+        >
           <Play aria-hidden="true" />
           {t("actions.enable")}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => onAction("set_budget")}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={refusal !== null}
+          aria-describedby={roleHint}
+          onClick={() => onAction("set_budget")}
+        >
           <Wallet aria-hidden="true" />
           {t("actions.setBudget")}
         </Button>
@@ -61,8 +84,8 @@ export function SelectionBar({
         <Button
           size="sm"
           variant="outline"
-          disabled={isAllMatching}
-          aria-describedby={isAllMatching ? labelsHintId : undefined}
+          disabled={isAllMatching || refusal !== null}
+          aria-describedby={roleHint ?? (isAllMatching ? labelsHintId : undefined)}
           onClick={() => onLabels("add")}
         >
           <Tag aria-hidden="true" />
@@ -71,8 +94,8 @@ export function SelectionBar({
         <Button
           size="sm"
           variant="outline"
-          disabled={isAllMatching}
-          aria-describedby={isAllMatching ? labelsHintId : undefined}
+          disabled={isAllMatching || refusal !== null}
+          aria-describedby={roleHint ?? (isAllMatching ? labelsHintId : undefined)}
           onClick={() => onLabels("remove")}
         >
           <TagsIcon aria-hidden="true" />
@@ -83,7 +106,12 @@ export function SelectionBar({
           {t("selection.clear")}
         </Button>
       </div>
-      {isAllMatching ? (
+      {refusal ? (
+        <p id={roleHintId} className="w-full text-muted-foreground text-xs sm:text-right">
+          {refusal}
+        </p>
+      ) : null}
+      {isAllMatching && !refusal ? (
         <p id={labelsHintId} className="w-full text-muted-foreground text-xs sm:text-right">
           {t("selection.labelsNeedPage")}
         </p>

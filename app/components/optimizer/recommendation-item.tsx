@@ -8,6 +8,7 @@
 import { Check, CircleAlert, Compass, Loader2, Undo2, X } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { PlatformLabel, platformName } from "#app/components/analytics/platform-label.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -171,7 +172,23 @@ function Actions({
 }: RecommendationItemProps) {
   const { t } = useTranslation("optimizer");
   const box = "flex flex-nowrap items-center justify-end gap-2 sm:col-span-4 xl:col-span-1";
-  if (!canApply || status === "undone") return <div className={box} />;
+  if (status === "undone") return <div className={box} />;
+  // A role that may not apply still sees where Apply would be, disabled, with the reason.
+  if (!canApply)
+    return (
+      <div className={box}>
+        {status === "open" || status === "failed" ? (
+          <PermissionGate permission="optimizer.apply">
+            {() => (
+              <Button size="sm" disabled aria-label={t("list.applyNamed", { name: item.campaignName })}>
+                <Check aria-hidden="true" />
+                {t("list.apply")}
+              </Button>
+            )}
+          </PermissionGate>
+        ) : null}
+      </div>
+    );
   if (status === "applied")
     return (
       <div className={box}>

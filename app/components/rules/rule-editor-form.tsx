@@ -9,9 +9,11 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { RuleDraftNote } from "#app/components/access/permission-gate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { useCan } from "#app/lib/use-can.ts";
 import { type RuleDefinition, ruleDefinitionSchema } from "#core/rules/rule-definition.ts";
 import type { RuleTemplateId } from "#core/rules/rule-types.ts";
 import { ActionsSection } from "./actions-section.tsx";
@@ -69,7 +71,9 @@ export function RuleEditorForm(props: RuleEditorFormProps) {
       focusFirstError();
     },
   });
-  const isReadOnly = !props.canManage;
+  // An analyst drafts: their rule is saved in Preview until someone who manages rules activates it.
+  const canDraft = useCan()("rules.draft");
+  const isReadOnly = !props.canManage && !canDraft;
 
   const change = (recipe: (next: RuleDraft) => void) => {
     setDraft((previous) => {
@@ -110,6 +114,7 @@ export function RuleEditorForm(props: RuleEditorFormProps) {
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_19rem]"
       >
         <div className="grid min-w-0 gap-5">
+          {canDraft && !props.canManage ? <RuleDraftNote /> : null}
           <section aria-labelledby="rule-name-title" className="rounded-xl border bg-card p-4 shadow-xs sm:p-5">
             <h2 id="rule-name-title" className="sr-only">
               {t("editor.name")}

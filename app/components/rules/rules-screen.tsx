@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TimeZoneProvider } from "#app/components/integrations/use-time-format.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { useCan } from "#app/lib/use-can.ts";
 import type { Rule } from "#core/rules/rule-types.ts";
 import { AutomationPausedBanner, AutomationSwitch } from "./automation-switch.tsx";
 import { type RuleListContext, RuleRow } from "./rule-row.tsx";
@@ -19,6 +20,7 @@ export interface RulesScreenProps extends RuleListContext {
 export function RulesScreen(props: RulesScreenProps) {
   const { t } = useTranslation("rules");
   const { rules, automation, canManage } = props;
+  const canDraft = useCan()("rules.draft");
   return (
     <TimeZoneProvider timeZone={props.timeZone}>
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -29,7 +31,8 @@ export function RulesScreen(props: RulesScreenProps) {
           </div>
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
             {canManage ? <AutomationSwitch settings={automation} /> : null}
-            {canManage ? (
+            {/* An analyst drafts rules (they stay in preview); a viewer reads them. */}
+            {canDraft ? (
               <Button asChild>
                 <Link to="/rules/new">
                   <Plus aria-hidden="true" />

@@ -73,8 +73,9 @@ export async function optimizerAction({ request, context }: ActionArgs) {
         } satisfies OptimizerActionResult;
       }
       case "dismiss": {
-        const recommendation = await services.optimizer.getRecommendation(actor, input.id);
+        // Dismissed first, so a role that may not dismiss hears that, whether the recommendation exists or not.
         await services.optimizer.dismissRecommendation(actor, { id: input.id });
+        const recommendation = await services.optimizer.getRecommendation(actor, input.id);
         return {
           ok: true,
           intent: "dismiss",
@@ -95,7 +96,8 @@ export async function optimizerAction({ request, context }: ActionArgs) {
               message ??= say(result.message);
             }
           } catch (error) {
-            if (!(error instanceof AppError)) throw error;
+            // A role that may not undo is refused as a whole (403), not counted as a failed change.
+            if (!(error instanceof AppError) || error.status === 403) throw error;
             failed += 1;
             message ??= say(error.message);
           }
