@@ -14,6 +14,7 @@ import * as uniqueConnectionsAndLeases from "./migrations/0011-unique-connection
 import * as automation from "./migrations/0012-automation.ts";
 import * as optimizer from "./migrations/0013-optimizer.ts";
 import * as teams from "./migrations/0014-teams.ts";
+import * as privacy from "./migrations/0015-privacy.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0012-automation": automation,
   "0013-optimizer": optimizer,
   "0014-teams": teams,
+  "0015-privacy": privacy,
 };
 
 export interface MigrationReport {

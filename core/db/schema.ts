@@ -366,6 +366,42 @@ export interface GoalTable {
   updated_at: Generated<Date | string>;
 }
 
+/** A ZIP of a person's or an organization's data, built in the background (migration 0015). */
+export interface DataExportTable {
+  id: string;
+  /** personal | organization */
+  kind: string;
+  user_id: string;
+  organization_id: string | null;
+  /** queued | running | ready | failed */
+  status: Generated<string>;
+  progress: Generated<number>;
+  file_key: string | null;
+  size_bytes: number | string | null;
+  error: string | null;
+  created_at: Generated<Date | string>;
+  finished_at: Date | string | null;
+  expires_at: Date | string | null;
+}
+
+/** An account or organization to delete for good once its grace period ends (migration 0015). */
+export interface DeletionRequestTable {
+  id: string;
+  /** account | organization */
+  kind: string;
+  user_id: string;
+  organization_id: string | null;
+  email: string;
+  subject_name: string;
+  language: Generated<string>;
+  /** pending | cancelled | completed */
+  status: Generated<string>;
+  requested_at: Generated<Date | string>;
+  purge_after: Date | string;
+  cancelled_at: Date | string | null;
+  completed_at: Date | string | null;
+}
+
 /** One entry of an organization's audit log (migration 0014). */
 export interface AuditEventTable {
   id: string;
@@ -819,6 +855,8 @@ export interface Database {
   goals: GoalTable;
   api_keys: ApiKeyTable;
   audit_events: AuditEventTable;
+  data_exports: DataExportTable;
+  deletion_requests: DeletionRequestTable;
   api_idempotency_keys: ApiIdempotencyKeyTable;
   api_usage: ApiUsageTable;
   analytics_calendar: AnalyticsCalendarTable;

@@ -1,0 +1,48 @@
+import { nowOf } from "./privacy-dependencies.ts";
+import { deletionMail } from "./privacy-mail.ts";
+import type { DeletionDependencies } from "./request-deletion.ts";
+
+/**
+ * The daily purge: every deletion whose 30 days are over removes its data for good (an
+ * organization with everything it holds; an account with the organizations only it belonged to),
+ * deletes the stored exports, and mails a confirmation to the address the request was made from.
+ * The request row stays as the record that the deletion happened.
+ */
+export async function purgeDueDeletions(deps: DeletionDependencies): Promise<number> {
+  const due = await deps.deletions.listDue(nowOf(deps));
+  for (const request of due) {
+    const organizations =
+      request.kind === "organization"
+        ? [request.organizationId as string]
+        : await deps.deletions.organizationsOnlyOf(request.userId);
+    const exports = await deps.db
+      .selectFrom("data_exports")
+      .select("file_key")
+      .where((eb) =>
+        eb.or([
+          ...(organizations.length ? [eb("organization_id", "in", organizations)] : []),
+          ...(request.kind === "account" ? [eb("user_id", "=", request.userId)] : []),
+        ]),
+      )
+      .where("file_key", "is not", null)
+      .execute();
+    for (const { file_key } of exports) if (file_key) await deps.storage.delete(file_key);
+    for (const organizationId of organizations) await deps.deletions.deleteOrganization(organizationId);
+    if (request.kind === "account") await deps.deletions.deleteUser(request.userId);
+    await deps.deletions.complete(request.id, nowOf(deps));
+    await deps.mailer.send(
+      deletionMail(
+        { to: request.email, name: request.kind === "account" ? request.subjectName : "", language: request.language },
+        {
+          kind: "completed",
+          organization: request.kind === "organization" ? request.subjectName : null,
+          purgeAfter: request.purgeAfter,
+          requestedAt: request.requestedAt,
+          url: deps.appUrl,
+        },
+      ),
+    );
+    deps.logger.info({ deletion: request.id, kind: request.kind }, "deletion completed");
+  }
+  return due.length;
+}
