@@ -4,6 +4,7 @@ import { MONITORING_INTERVAL_MS, registerMonitoringJobs } from "#core/monitoring
 import { DIGEST_TICK_MS, queueDigestRun, registerNotificationJobs } from "#core/notifications/notification-jobs.ts";
 import { OPTIMIZER_TICK_MS, registerOptimizerJobs } from "#core/optimizer/optimizer-background.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import { PRIVACY_PURGE_INTERVAL_MS, queuePrivacyPurge, registerPrivacyJobs } from "#core/privacy/privacy-jobs.ts";
 import { registerRuleJobs } from "#core/rules/rule-scheduler.ts";
 import { registerSyncJobs } from "#core/sync/sync-jobs.ts";
 import { registerWebhookJobs } from "#core/webhooks/webhook-jobs.ts";
@@ -47,6 +48,7 @@ export async function startBackgroundWork({
   registerWebhookJobs(services.jobs, services.webhooks);
   registerNotificationJobs(services.jobs, services.notifications);
   registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
+  registerPrivacyJobs(services.jobs, services.privacyBackground);
   registerDemoAutomationJobs(services);
   await services.jobs.start();
   const tick = async () => {
@@ -100,6 +102,14 @@ export async function startBackgroundWork({
       .catch((error: unknown) => logger.warn({ err: error }, "optimizer work not queued"));
   const optimizerTimer = setInterval(queueOptimizer, OPTIMIZER_TICK_MS);
   optimizerTimer.unref();
+  // Privacy: expired export files go, and deletions whose 30 days are over run (hourly, once across nodes).
+  const queuePurge = () =>
+    void queuePrivacyPurge(services.jobs).catch((error: unknown) =>
+      logger.warn({ err: error }, "privacy purge not queued"),
+    );
+  const purgeTimer = setInterval(queuePurge, PRIVACY_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+  queuePurge();
   void tick();
   logger.info({ queue: services.jobs.kind, intervalMinutes: env.SYNC_INTERVAL_MINUTES }, "background jobs started");
   return {
@@ -109,6 +119,7 @@ export async function startBackgroundWork({
       clearInterval(monitoringTimer);
       clearInterval(pacingTimer);
       clearInterval(optimizerTimer);
+      clearInterval(purgeTimer);
       // A sync cut short resumes at the next start, so shutdown does not wait long for one.
       await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },

@@ -141,7 +141,7 @@ export interface MatrixWorld {
   people: Record<Role | "outsider", Person>;
   /** Ada's organization and its things, whose ids go in the URLs. */
   organizationId: string;
-  ids: { campaignId: string; connectionId: string; ruleId: string; runId: string };
+  ids: { organizationId: string; campaignId: string; connectionId: string; ruleId: string; runId: string };
   /** Grace's own campaign. */
   outsiderCampaignId: string;
   close(): Promise<void>;
@@ -233,7 +233,13 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     table,
     people,
     organizationId: owner.organizationId,
-    ids: { campaignId: await campaignOf(owner.organizationId), connectionId, ruleId: rule.id, runId: run.id },
+    ids: {
+      organizationId: owner.organizationId,
+      campaignId: await campaignOf(owner.organizationId),
+      connectionId,
+      ruleId: rule.id,
+      runId: run.id,
+    },
     outsiderCampaignId: await campaignOf(outsider.organizationId),
     async close() {
       await services.publicApi.stop();

@@ -13,6 +13,8 @@ import { createPreferencesRepository } from "#core/accounts/preferences-reposito
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
 import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import { createAuditLog } from "#core/audit/audit-log.ts";
+import { createAuditModule } from "#core/audit/audit-module.ts";
 import { BUDGET_ALERTS_CATALOG, budgetAlertsText } from "#core/budgets/budget-alerts-text.ts";
 import {
   type BudgetsBackground,
@@ -41,9 +43,11 @@ import { createOptimizerModule, type OptimizerModuleDependencies } from "#core/o
 import { OPTIMIZER_ALERTS_CATALOG, optimizerActor } from "#core/optimizer/run-daily-optimization.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { organizationTimeZone } from "#core/organizations/organization-time-zone.ts";
+import { createOrganizationsModule } from "#core/organizations/organizations-module.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import { createPrivacyBackground, createPrivacyModule, type PrivacyBackground } from "#core/privacy/privacy-module.ts";
 import { createRateLimitRepository, type RateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { createConversionCompleteness } from "#core/rules/conversion-completeness.ts";
 import { ruleAlertsText } from "#core/rules/rule-alerts-text.ts";
@@ -60,6 +64,7 @@ import { createSiteModule } from "#core/site/site-module.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
 import { createSyncModule, type SyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
+import { createTeamsModule } from "#core/teams/teams-module.ts";
 import { WEBHOOK_ALERTS_CATALOG, webhookAlertsText } from "#core/webhooks/webhook-alerts-text.ts";
 import { createWebhooksModule } from "#core/webhooks/webhooks-module.ts";
 import { createSandboxApp } from "#simulator/sandbox-app.ts";
@@ -98,6 +103,8 @@ export interface ServerServices extends AppServices {
   budgetsBackground: BudgetsBackground;
   /** The optimizer's tick: queues the due daily runs and follow-ups. */
   optimizerSchedule: OptimizerSchedule;
+  /** Building data exports, and the hourly purge of expired exports and due deletions. */
+  privacyBackground: PrivacyBackground;
   /** The database handle, for /healthz. */
   database: DatabaseHandle;
   /** The rate-limit counters: the auth routes count on them, the boot prunes old windows. */
@@ -213,6 +220,15 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       (await services.rules.getAutomationSettings(optimizerActor(organizationId))).paused,
     notify: (notification) => services.notifications.notify(notification),
   };
+  const privacyDependencies = {
+    db: database.db,
+    storage,
+    queue: jobs,
+    mailer,
+    audit: createAuditLog(database.db),
+    logger,
+    appUrl: env.APP_URL,
+  };
   const services: ServerServices = {
     database,
     rateLimits,
@@ -220,6 +236,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     auth,
     identities: createIdentityRepository(database.db),
     accounts: createAccountsModule({ db: database.db, storage, auth }),
+    organizations: createOrganizationsModule({ db: database.db, storage }),
     dashboard: createDashboardModule({
       db: database.db,
       clock: adsClock,
@@ -249,6 +266,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     syncSchedule: createSyncSchedule({ db: database.db, requestSync: connectionsModule.requestSync }),
     sandbox: null,
     apiKeys,
+    audit: createAuditModule({ db: database.db }),
+    teams: createTeamsModule({ db: database.db, mailer, appUrl: env.APP_URL }),
     webhooks: createWebhooksModule({
       db: database.db,
       cipher,
@@ -313,6 +332,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       listOrganizationsWithDailyRun: () => services.budgetsBackground.listOrganizationsWithDailyRun(),
     }),
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
+    privacy: createPrivacyModule(privacyDependencies),
+    privacyBackground: createPrivacyBackground(privacyDependencies),
   };
   if (env.ADS_SANDBOX)
     services.sandbox = createSandboxApp({

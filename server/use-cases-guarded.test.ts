@@ -16,6 +16,7 @@ const MODULES = [
   "accounts",
   "apiKeys",
   "analytics",
+  "audit",
   "budgets",
   "budgetsBackground",
   "campaigns",
@@ -27,11 +28,15 @@ const MODULES = [
   "onboarding",
   "optimizer",
   "optimizerSchedule",
+  "organizations",
+  "privacy",
+  "privacyBackground",
   "rules",
   "rulesBackground",
   "site",
   "sync",
   "syncSchedule",
+  "teams",
   "webhooks",
 ] as const satisfies readonly (keyof ServerServices)[];
 
@@ -51,6 +56,8 @@ const UNGUARDED: Record<string, string> = {
   "notifications.sendDailyDigests": "the digest job, which mails each person their own notifications",
   "notifications.readUnsubscribeLink": "a signed mail link: the token names the person, no session needed",
   "notifications.unsubscribeFromEmail": "a signed mail link's one-click unsubscribe (RFC 8058)",
+  "teams.getInvitation": "an invitation link: its token is the credential, opened before the person belongs",
+  "teams.acceptInvitation": "the signed-in person joins through the link sent to their address; no actor there yet",
   "webhooks.publishWebhookEvent": "the port other slices publish events through, each for its own organization",
   "webhooks.deliverWebhook": "the delivery job, for a delivery stored with its organization",
   "webhooks.queueDueWebhookDeliveries": "the scheduler's sweep of deliveries whose job was lost",
@@ -64,6 +71,8 @@ const UNGUARDED: Record<string, string> = {
   "budgetsBackground.queuePacingChecks": "the scheduler's hourly sweep that queues the pacing checks",
   "budgetsBackground.queuePacingCheckAfterSync":
     "the sync's completion hook, which queues its organization's pacing check",
+  "privacyBackground.buildDataExport": "the export job, which builds the export its requester asked for",
+  "privacyBackground.purge": "the hourly purge of expired export files and of deletions whose 30 days are over",
   "optimizerSchedule.queueDueOptimizerWork":
     "the scheduler itself, which queues each organization's daily run and follow-ups",
 };

@@ -2,6 +2,7 @@ import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import type { AuditModule } from "#core/audit/audit-module.ts";
 import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
@@ -10,8 +11,11 @@ import type { GoalsModule } from "#core/goals/goals-module.ts";
 import type { NotificationsModule } from "#core/notifications/notifications-module.ts";
 import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import type { OptimizerModule } from "#core/optimizer/optimizer-module.ts";
+import type { OrganizationsModule } from "#core/organizations/organizations-module.ts";
+import type { PrivacyModule } from "#core/privacy/privacy-module.ts";
 import type { RulesModule } from "#core/rules/rules-module.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
+import type { TeamsModule } from "#core/teams/teams-module.ts";
 import type { WebhooksModule } from "#core/webhooks/webhooks-module.ts";
 
 /**
@@ -31,6 +35,8 @@ export interface AppServices {
   auth: AuthServer;
   /** Who a session is (profile, preferences, organization), and a person's changes to their own account. */
   accounts: AccountsModule;
+  /** A person's organizations (switch, Create New) and the acting organization's settings. */
+  organizations: OrganizationsModule;
   /** Everything /dashboard shows. */
   dashboard: DashboardModule;
   /** Reads over the rollups: the campaigns table, a campaign's page, the dashboard's analytics, API metrics. */
@@ -47,6 +53,11 @@ export interface AppServices {
   connections: ConnectionsModule;
   /** API keys: Settings → API keys, the /api page's Try it, and the API's authentication. */
   apiKeys: ApiKeysModule;
+  /** The team (/settings/team): members, roles, invitations, leaving and handing over the organization. */
+  teams: TeamsModule;
+  privacy: PrivacyModule;
+  /** Settings → Audit log: the organization's log, filtered, a page at a time and as CSV. */
+  audit: AuditModule;
   /** Settings → Webhooks: endpoints, secrets, the delivery log and test events; publishing for other slices. */
   webhooks: WebhooksModule;
   /** The notification centre, its unread badge, push subscriptions and the mail's unsubscribe. */

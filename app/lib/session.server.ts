@@ -23,7 +23,12 @@ export function getViewerContextFor(request: Request, context: ContextReader): P
 
 export function toViewer({ user, profile, organization }: ViewerContext): Viewer {
   const permissions = permissionsOf(
-    userActor({ userId: user.id, name: user.name, organizationId: organization.organizationId, role: organization.role }),
+    userActor({
+      userId: user.id,
+      name: user.name,
+      organizationId: organization.organizationId,
+      role: organization.role,
+    }),
   );
   return {
     id: user.id,
@@ -32,7 +37,12 @@ export function toViewer({ user, profile, organization }: ViewerContext): Viewer
     firstName: profile?.firstName || user.name.split(" ")[0] || "",
     lastName: profile?.lastName ?? "",
     avatarUrl: profile?.avatarUrl ?? null,
-    organization: { name: organization.name, role: roleOf(organization.role), permissions },
+    organization: {
+      name: organization.name,
+      logo: organization.logo,
+      role: roleOf(organization.role),
+      permissions,
+    },
   };
 }
 

@@ -13,5 +13,5 @@ export interface Viewer {
    * viewer) and what that role may do, so screens hide or disable the rest and say why. The server
    * checks every action again.
    */
-  organization: { name: string; role: string; permissions: readonly Permission[] };
+  organization: { name: string; logo: string | null; role: string; permissions: readonly Permission[] };
 }

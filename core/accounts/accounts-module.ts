@@ -5,9 +5,12 @@ import { createOrganizationRepository } from "#core/organizations/organization-r
 import { ensureWorkspace } from "#core/organizations/resolve-organization.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import { getViewerContext, type SessionReader } from "./get-viewer.ts";
+import { listSessions } from "./list-sessions.ts";
 import { createPreferencesRepository } from "./preferences-repository.ts";
 import { createProfileRepository } from "./profile-repository.ts";
+import { revokeOtherSessions, revokeSession } from "./revoke-session.ts";
 import { savePreferences } from "./save-preferences.ts";
+import { createSessionRepository } from "./session-repository.ts";
 import { updateAvatar } from "./update-avatar.ts";
 import { updateProfile } from "./update-profile.ts";
 
@@ -28,6 +31,7 @@ export function createAccountsModule({ db, storage, auth }: AccountsModuleDepend
   const profiles = createProfileRepository(db);
   const preferences = createPreferencesRepository(db);
   const organizations = createOrganizationRepository(db);
+  const sessions = createSessionRepository(db);
   return {
     /** The caller's session with their profile, preferences and organization; where an actor comes from. */
     getViewerContext: (headers: Headers) => getViewerContext({ auth, profiles, preferences, organizations }, headers),
@@ -51,6 +55,18 @@ export function createAccountsModule({ db, storage, auth }: AccountsModuleDepend
     /** The whole preferences document, validated before it is saved. */
     savePreferences: useCase("self.manage", (actor, input: unknown) =>
       savePreferences({ preferences }, actor.id, input),
+    ),
+    /** Account → Security: the person's sessions that still work, "This device" first. */
+    listSessions: useCase("self.manage", (actor, input: { currentSessionId: string }) =>
+      listSessions({ sessions }, actor, input),
+    ),
+    /** Signs out one of the person's other sessions (404 for anyone else's). */
+    revokeSession: useCase("self.manage", (actor, input: { sessionId: string; currentSessionId: string }) =>
+      revokeSession({ sessions }, actor, input),
+    ),
+    /** Signs out every session of the person but the current one. */
+    revokeOtherSessions: useCase("self.manage", (actor, input: { currentSessionId: string }) =>
+      revokeOtherSessions({ sessions }, actor, input),
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { organization } from "better-auth/plugins/organization";
+import { createAuditLog } from "#core/audit/audit-log.ts";
 import type { Env } from "#core/config/env.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { mailLanguageOf } from "#core/mail/mail-text.ts";
@@ -15,7 +16,9 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { createPreferencesRepository } from "./preferences-repository.ts";
 import { DEFAULT_PREFERENCES, preferencesSchema } from "./preferences-schema.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
+import { recordSignIn, signInMethodOf } from "./record-sign-in.ts";
 import { sessionHandoffPlugin } from "./session-handoff.ts";
+import { createSessionRepository } from "./session-repository.ts";
 
 export const SESSION_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 30 * 60;
@@ -54,6 +57,11 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
   };
   // In production the cookie is __Host- prefixed: Secure, path=/, no Domain, so no subdomain can set it.
   const isSecure = env.isProduction || env.APP_URL.startsWith("https://");
+  const signIns = {
+    audit: createAuditLog(database.db),
+    organizations,
+    userName: createSessionRepository(database.db).userName,
+  };
 
   return betterAuth({
     appName: "Adhelm",
@@ -139,6 +147,12 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
           async before(session) {
             const [first] = await organizations.listMemberships(session.userId);
             return { data: { ...session, activeOrganizationId: first?.organizationId ?? null } };
+          },
+          // Every new session is a sign-in, in the audit log of each of the person's organizations.
+          async after(session, context) {
+            await recordSignIn(signIns, session, signInMethodOf(context?.path)).catch((error: unknown) =>
+              authLogger.error({ err: error }, "sign-in not recorded in the audit log"),
+            );
           },
         },
       },

@@ -55,6 +55,8 @@ export interface ApiKeyRepository {
   findById(organizationId: string, apiKeyId: string): Promise<ApiKeyRecord | null>;
   /** Marks the key revoked (once); false when the organization has no such key. */
   revoke(organizationId: string, apiKeyId: string, at: Date): Promise<boolean>;
+  /** Revokes every active key a member created in the organization (they were removed); the ids revoked. */
+  revokeCreatedBy(organizationId: string, userId: string, at: Date): Promise<string[]>;
   findCredentialByHash(keyHash: string): Promise<ApiKeyCredential | null>;
   findCredentialById(organizationId: string, apiKeyId: string): Promise<ApiKeyCredential | null>;
   /** Writes last_used_at for several keys (a batch of the last second's uses). */
@@ -177,6 +179,25 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .where("revoked_at", "is", null)
         .execute();
       return true;
+    },
+    async revokeCreatedBy(organizationId, userId, at) {
+      const active = await db
+        .selectFrom("api_keys")
+        .select("id")
+        .where("organization_id", "=", organizationId)
+        .where("created_by", "=", userId)
+        .where("revoked_at", "is", null)
+        .execute();
+      if (active.length === 0) return [];
+      const ids = active.map((row) => row.id);
+      await db
+        .updateTable("api_keys")
+        .set({ revoked_at: at.toISOString() })
+        .where("organization_id", "=", organizationId)
+        .where("id", "in", ids)
+        .where("revoked_at", "is", null)
+        .execute();
+      return ids;
     },
     async findCredentialByHash(keyHash) {
       const row = await credentials().where("api_keys.key_hash", "=", keyHash).executeTakeFirst();

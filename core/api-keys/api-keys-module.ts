@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { can, useCase } from "#core/access/permissions.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import { type ApiKeyDependencies, createApiKeyDependencies } from "./api-key-dependencies.ts";
 import { authenticateApiKey, authenticateApiKeyOfOrganization, flushApiKeyUses } from "./authenticate-api-key.ts";
@@ -16,13 +17,21 @@ export interface ApiKeysModuleDependencies {
   now?: () => Date;
   /** What the /api page's Try it needs besides the keys. */
   tryIt: Omit<TryApiDependencies, "listApiKeys">;
+  /** Where creating and revoking keys are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 /**
  * API keys: Settings → API keys (list, create, revoke), the /api page's Try it, and the public
  * API's authentication, which comes before any actor (a key is how an API call gets one).
  */
-export function createApiKeysModule({ db, cacheTtlMs, now, tryIt }: ApiKeysModuleDependencies) {
+export function createApiKeysModule({
+  db,
+  cacheTtlMs,
+  now,
+  tryIt,
+  audit = createAuditLog(db),
+}: ApiKeysModuleDependencies) {
   // One cache per process, shared by authentication and revocation: a revoke drops its entry at once.
   const keys: ApiKeyDependencies = { ...createApiKeyDependencies(db, { cacheTtlMs }), now };
   const listKeys = useCase("workspace.read", (actor) => listApiKeys(keys, actor.organizationId));
@@ -31,12 +40,20 @@ export function createApiKeysModule({ db, cacheTtlMs, now, tryIt }: ApiKeysModul
     /** The organization's keys, newest first, revoked and expired ones included. */
     listApiKeys: listKeys,
     /** A new key; its plaintext is in the answer once and never again. */
-    createApiKey: useCase("api_keys.manage", (actor, values: unknown) =>
-      createApiKey(keys, { organizationId: actor.organizationId, userId: actor.id, values }),
-    ),
-    revokeApiKey: useCase("api_keys.manage", (actor, apiKeyId: string) =>
-      revokeApiKey(keys, { organizationId: actor.organizationId, apiKeyId }),
-    ),
+    createApiKey: useCase("api_keys.manage", async (actor, values: unknown) => {
+      const created = await createApiKey(keys, { organizationId: actor.organizationId, userId: actor.id, values });
+      await audit.record(actor, {
+        action: "api_key.created",
+        target: apiKeyTarget(created.apiKey),
+        details: { scope: created.apiKey.scope },
+      });
+      return created;
+    }),
+    revokeApiKey: useCase("api_keys.manage", async (actor, apiKeyId: string) => {
+      const revoked = await revokeApiKey(keys, { organizationId: actor.organizationId, apiKeyId });
+      await audit.record(actor, { action: "api_key.revoked", target: apiKeyTarget(revoked) });
+      return revoked;
+    }),
     /** The /api page's live Try it; null (the page shows its examples) without an active key or the right to run one. */
     planApiTries: useCase("workspace.read", async (actor) =>
       can(actor, "api_keys.manage") ? planApiTries(tries, actor) : null,
@@ -56,6 +73,11 @@ export function createApiKeysModule({ db, cacheTtlMs, now, tryIt }: ApiKeysModul
 }
 
 export type ApiKeysModule = ReturnType<typeof createApiKeysModule>;
+
+/** How the audit log names a key: its name and prefix, never its secret. */
+function apiKeyTarget(key: { id: string; name: string; prefix: string }) {
+  return { type: "api_key", id: key.id, label: `${key.name} (${key.prefix}…)` };
+}
 
 /** What the public API needs of the keys: authentication, and writing when they were last used. */
 export type ApiKeyAuthentication = Pick<

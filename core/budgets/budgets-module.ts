@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import { type Actor, systemActor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { Goal } from "#core/goals/goal-repository.ts";
 import type { Notify } from "#core/notifications/notification-types.ts";
@@ -32,6 +33,8 @@ export interface BudgetsModuleDependencies {
   notify: Notify;
   /** The organization's time zone; its owner's by default. */
   timeZoneOf?: (organizationId: string) => Promise<string>;
+  /** Where changes to the plan are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 function dependenciesOf(deps: BudgetsModuleDependencies): PacingCheckDependencies {
@@ -50,19 +53,40 @@ function dependenciesOf(deps: BudgetsModuleDependencies): PacingCheckDependencie
 
 export function createBudgetsModule(moduleDeps: BudgetsModuleDependencies) {
   const deps = dependenciesOf(moduleDeps);
+  const audit = moduleDeps.audit ?? createAuditLog(moduleDeps.db);
+  /** Runs a change of the plan, then records which part of it changed. */
+  const recorded =
+    <Input, Result>(part: string, change: (actor: Actor, input: Input) => Promise<Result>) =>
+    async (actor: Actor, input: Input): Promise<Result> => {
+      const result = await change(actor, input);
+      await audit.record(actor, {
+        action: "budget_plan.updated",
+        target: { type: "budget_plan", id: actor.organizationId, label: "Budget plan" },
+        details: { part },
+      });
+      return result;
+    };
   return {
     /** The plan, the campaigns it can name and who saved it last (the plan screen, the API). */
     getBudgetPlan: useCase("workspace.read", (actor) => getBudgetPlan(deps, actor)),
     /** The plan's settings from an untrusted form; returns the plan. */
-    saveBudgetPlanSettings: useCase("budgets.manage", (actor, form: unknown) =>
-      saveBudgetPlanSettings(deps, actor, form),
+    saveBudgetPlanSettings: useCase(
+      "budgets.manage",
+      recorded("settings", (actor, form: unknown) => saveBudgetPlanSettings(deps, actor, form)),
     ),
     /** Creates or replaces a group from an untrusted form; returns the group. */
-    saveBudgetGroup: useCase("budgets.manage", (actor, form: unknown) => saveBudgetGroup(deps, actor, form)),
-    deleteBudgetGroup: useCase("budgets.manage", (actor, groupId: string) => deleteBudgetGroup(deps, actor, groupId)),
+    saveBudgetGroup: useCase(
+      "budgets.manage",
+      recorded("group", (actor, form: unknown) => saveBudgetGroup(deps, actor, form)),
+    ),
+    deleteBudgetGroup: useCase(
+      "budgets.manage",
+      recorded("group_deleted", (actor, groupId: string) => deleteBudgetGroup(deps, actor, groupId)),
+    ),
     /** Campaigns' daily bounds from an untrusted form `{ bounds: [...] }`; returns every bound. */
-    setCampaignBudgetBounds: useCase("budgets.manage", (actor, form: unknown) =>
-      setCampaignBudgetBounds(deps, actor, form),
+    setCampaignBudgetBounds: useCase(
+      "budgets.manage",
+      recorded("bounds", (actor, form: unknown) => setCampaignBudgetBounds(deps, actor, form)),
     ),
     /** The month so far against the plan: the ideal curve, the projection with its 80% interval, groups. */
     getBudgetPacing: useCase("workspace.read", (actor) => getBudgetPacing(deps, actor)),

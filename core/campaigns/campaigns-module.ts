@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { CampaignFilters, CampaignTableRequest, DateRange } from "#core/analytics/analytics-types.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import { type ApplyChangesRequest, applyCampaignChanges } from "./apply-campaign-changes.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
@@ -34,6 +35,8 @@ export interface CampaignsModuleDeps {
   openAdPlatform: OpenAdPlatform;
   /** The analytics' reads the selection ("every campaign matching") and the exports go through. */
   analytics: Pick<AnalyticsModule, "getCampaignTable" | "listDailyMetricRows" | "listMatchingCampaignIds">;
+  /** Where the CSV exports are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 /**
@@ -43,7 +46,12 @@ export interface CampaignsModuleDeps {
  */
 export const INTERACTIVE_RETRY_POLICY = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 2_000 };
 
-export function createCampaignsModule({ db, openAdPlatform, analytics }: CampaignsModuleDeps) {
+export function createCampaignsModule({
+  db,
+  openAdPlatform,
+  analytics,
+  audit = createAuditLog(db),
+}: CampaignsModuleDeps) {
   const deps: CampaignChangeDependencies = {
     campaigns: createCampaignRepository(db),
     changeLog: createChangeLogRepository(db),
@@ -97,13 +105,27 @@ export function createCampaignsModule({ db, openAdPlatform, analytics }: Campaig
     ),
     exportCampaignsCsv: useCase(
       "campaigns.export",
-      async (actor, input: Pick<CampaignTableRequest, "range" | "filters" | "sort"> & CsvLanguageInput) =>
-        exportCampaignsCsv(analytics, actor, input),
+      async (actor, input: Pick<CampaignTableRequest, "range" | "filters" | "sort"> & CsvLanguageInput) => {
+        const csv = exportCampaignsCsv(analytics, actor, input);
+        await audit.record(actor, {
+          action: "export.downloaded",
+          target: { type: "export", id: "campaigns.csv", label: csv.filename },
+          details: { from: input.range.from, to: input.range.to },
+        });
+        return csv;
+      },
     ),
     exportDailyMetricsCsv: useCase(
       "campaigns.export",
-      (actor, input: { range: DateRange; filters: CampaignFilters } & CsvLanguageInput) =>
-        exportDailyMetricsCsv(analytics, actor, input),
+      async (actor, input: { range: DateRange; filters: CampaignFilters } & CsvLanguageInput) => {
+        const csv = await exportDailyMetricsCsv(analytics, actor, input);
+        await audit.record(actor, {
+          action: "export.downloaded",
+          target: { type: "export", id: "daily-metrics.csv", label: csv.filename },
+          details: { from: input.range.from, to: input.range.to },
+        });
+        return csv;
+      },
     ),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Actor, Visitor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
@@ -15,6 +16,7 @@ import type { ConnectingViewer, ConnectionParts } from "./connection-parts.ts";
 import { createConnectionRepository } from "./connection-repository.ts";
 import { disconnectConnection } from "./disconnect-connection.ts";
 import { listIntegrations } from "./list-integrations.ts";
+import { findListing } from "./platform-catalog.ts";
 import { requestSync } from "./request-sync.ts";
 import { requireConnectedConnection } from "./require-connection.ts";
 import { startConnection } from "./start-connection.ts";
@@ -31,6 +33,8 @@ export interface ConnectionsDependencies {
   appUrl: string;
   /** The sync engine's runs, for each card's progress and history (core/sync implements it). */
   syncHistory: SyncHistory;
+  /** Where connecting, choosing accounts and disconnecting are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 /**
@@ -48,6 +52,12 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
     jobs: deps.jobs,
     appUrl: deps.appUrl,
   };
+  const audit = deps.audit ?? createAuditLog(deps.db);
+  const connectionTarget = (id: string, platform: string) => ({
+    type: "connection",
+    id,
+    label: findListing(platform)?.name ?? platform,
+  });
   return {
     /** The integrations screen: every platform of the catalogue, with the organization's connection. */
     listIntegrations: useCase("workspace.read", (actor) => listIntegrations(parts, actor.organizationId)),
@@ -66,12 +76,18 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
     /** The platform's redirect back, in the browser session that pressed Connect. */
     completeConnection: useCase(
       "connections.manage",
-      (actor, input: { sessionId: string; platform: string; query: URLSearchParams }) =>
-        completeConnection(parts, {
+      async (actor, input: { sessionId: string; platform: string; query: URLSearchParams }) => {
+        const completed = await completeConnection(parts, {
           viewer: connectingViewer(actor, input.sessionId),
           platform: input.platform,
           query: input.query,
-        }),
+        });
+        await audit.record(actor, {
+          action: "connection.created",
+          target: connectionTarget(completed.connectionId, completed.platform),
+        });
+        return completed;
+      },
     ),
     /**
      * WooCommerce's server-to-server delivery of the keys it made: no session, so no actor. The keys
@@ -82,15 +98,44 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
     /** A grant obtained outside the browser (the demo seed's sandbox grants), backfill queued. */
     connectWithGrant: useCase(
       "connections.manage",
-      (actor, input: { platform: AdPlatformId | StorePlatformId; tokens: TokenSet }) =>
-        connectWithGrant(parts, { ...input, organizationId: actor.organizationId, userId: personOf(actor) }),
+      async (actor, input: { platform: AdPlatformId | StorePlatformId; tokens: TokenSet }) => {
+        const connected = await connectWithGrant(parts, {
+          ...input,
+          organizationId: actor.organizationId,
+          userId: personOf(actor),
+        });
+        await audit.record(actor, {
+          action: "connection.created",
+          target: connectionTarget(connected.connectionId, input.platform),
+        });
+        return connected;
+      },
     ),
     /** The account picker's answer ("Decide later" sends nothing: every account stays managed). */
-    chooseAdAccounts: useCase("connections.manage", (actor, input: { connectionId: string; adAccountIds: string[] }) =>
-      chooseAdAccounts(parts, { ...input, organizationId: actor.organizationId }),
+    chooseAdAccounts: useCase(
+      "connections.manage",
+      async (actor, input: { connectionId: string; adAccountIds: string[] }) => {
+        const chosen = await chooseAdAccounts(parts, { ...input, organizationId: actor.organizationId });
+        const connection = await parts.connections.findById(actor.organizationId, input.connectionId);
+        await audit.record(actor, {
+          action: "connection.accounts_chosen",
+          target: connectionTarget(input.connectionId, connection?.platform ?? ""),
+          details: { managed: chosen.managed },
+        });
+        return chosen;
+      },
     ),
-    disconnectConnection: useCase("connections.manage", (actor, input: { connectionId: string; deleteData: boolean }) =>
-      disconnectConnection(parts, { ...input, organizationId: actor.organizationId }),
+    disconnectConnection: useCase(
+      "connections.manage",
+      async (actor, input: { connectionId: string; deleteData: boolean }) => {
+        const connection = await parts.connections.findById(actor.organizationId, input.connectionId);
+        await disconnectConnection(parts, { ...input, organizationId: actor.organizationId });
+        await audit.record(actor, {
+          action: "connection.removed",
+          target: connectionTarget(input.connectionId, connection?.platform ?? ""),
+          details: { dataDeleted: input.deleteData },
+        });
+      },
     ),
     /** "Sync now" on a card; `isQueued` is false when a sync of it is already queued or running. */
     syncNow: useCase("connections.sync", (actor, input: { connectionId: string }) =>

@@ -2,20 +2,17 @@ import type { Kysely } from "kysely";
 import type { Database } from "#core/db/schema.ts";
 
 /**
- * The organization's time zone: its (first) owner's profile's, UTC when none is set or the value is
- * not a zone this runtime knows. Rules (windows, schedule slots) and monitoring (the judged day)
- * count days in it.
+ * The organization's time zone, as its settings (/settings/general) hold it; UTC when the value is
+ * not a zone this runtime knows. Rules (windows, schedule slots), monitoring (the judged day),
+ * pacing and the optimizer count days in it.
  */
 export async function organizationTimeZone(db: Kysely<Database>, organizationId: string): Promise<string> {
   const row = await db
-    .selectFrom("member")
-    .innerJoin("user_profiles", "user_profiles.id", "member.userId")
-    .select("user_profiles.timezone")
-    .where("member.organizationId", "=", organizationId)
-    .where("member.role", "=", "owner")
-    .orderBy("member.createdAt")
+    .selectFrom("organization")
+    .select("time_zone")
+    .where("id", "=", organizationId)
     .executeTakeFirst();
-  const zone = row?.timezone;
+  const zone = row?.time_zone;
   if (!zone) return "UTC";
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });

@@ -49,7 +49,7 @@ export function deletionMail(
 ): MailMessage {
   const language = privacyMailText.languageOf(reader.language);
   const t = privacyMailText.textIn(language);
-  const subject = input.organization ? "Organization" : "Account";
+  const isOrganization = input.organization !== null;
   const vars = {
     product: PRODUCT_NAME,
     organization: input.organization ?? "",
@@ -60,24 +60,27 @@ export function deletionMail(
     return renderLayoutMail({
       to: reader.to,
       language,
-      subject: t(`deletionScheduled.subject${subject}`, vars),
+      subject: t(isOrganization ? "deletionScheduled.subjectOrganization" : "deletionScheduled.subjectAccount", vars),
       greeting: greet(reader.name, language),
-      lines: [t(`deletionScheduled.line${subject}`, vars)],
+      lines: [t(isOrganization ? "deletionScheduled.lineOrganization" : "deletionScheduled.lineAccount", vars)],
       action: { label: t("deletionScheduled.action"), url: input.url },
     });
   if (input.kind === "cancelled")
     return renderLayoutMail({
       to: reader.to,
       language,
-      subject: t(`deletionCancelled.subject${subject}`, vars),
+      subject: t(isOrganization ? "deletionCancelled.subjectOrganization" : "deletionCancelled.subjectAccount", vars),
       greeting: greet(reader.name, language),
       lines: [t("deletionCancelled.line")],
     });
   return renderLayoutMail({
     to: reader.to,
     language,
-    subject: t(`deletionCompleted.subject${subject}`, vars),
+    subject: t(isOrganization ? "deletionCompleted.subjectOrganization" : "deletionCompleted.subjectAccount", vars),
     greeting: greet(reader.name, language),
-    lines: [t(`deletionCompleted.line${subject}`, vars), t("deletionCompleted.backups")],
+    lines: [
+      t(isOrganization ? "deletionCompleted.lineOrganization" : "deletionCompleted.lineAccount", vars),
+      t("deletionCompleted.backups"),
+    ],
   });
 }

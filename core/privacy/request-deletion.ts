@@ -4,6 +4,9 @@ import type { DeletionKind, DeletionRepository, DeletionRequest } from "./deleti
 import { DELETION_GRACE_DAYS, daysAfter, nowOf, type PrivacyDependencies, readerOf } from "./privacy-dependencies.ts";
 import { deletionMail } from "./privacy-mail.ts";
 
+export const OWNS_SHARED_ORGANIZATION_MESSAGE =
+  "You own an organization that other people use. Transfer its ownership on the team page, or delete it, before you delete your account.";
+
 export type DeletionDependencies = PrivacyDependencies & { deletions: DeletionRepository };
 
 function personOf(actor: Actor): Extract<Actor, { kind: "user" }> {
@@ -28,10 +31,9 @@ export async function requestDeletion(
   if (kind === "account") {
     const shared = await deps.deletions.ownedSharedOrganizations(person.id);
     if (shared.length > 0)
-      throw new AppError(
-        "conflict",
-        `You own ${shared.map((organization) => organization.name).join(", ")}, which other people use. Transfer ownership on the team page, or delete the organization, before you delete your account.`,
-      );
+      throw new AppError("conflict", OWNS_SHARED_ORGANIZATION_MESSAGE, {
+        organizations: shared.map((organization) => organization.name),
+      });
   }
   const reader = await readerOf(deps.db, person.id);
   if (!reader) throw new AppError("not_found", "There is no such account.");

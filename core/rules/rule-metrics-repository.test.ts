@@ -55,6 +55,12 @@ describe("loading the evaluation context", () => {
         currency: "USD",
       })
       .execute();
+    // The organization counts its days in its own time zone (/settings/general), not its owner's.
+    await db
+      .updateTable("organization")
+      .set({ time_zone: "Europe/Berlin" })
+      .where("id", "=", viewer.organizationId)
+      .execute();
     await seedConnection(db, {
       organizationId: viewer.organizationId,
       platform: "google-ads",

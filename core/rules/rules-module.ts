@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Actor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import { decodeCursor, encodeCursor } from "#core/campaigns/keyset-cursor.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -29,6 +30,8 @@ export interface RulesModuleDependencies extends Omit<RunRuleDependencies, "rule
   jobs: JobQueue;
   /** The organization's time zone (its owner's), for schedules and windows. */
   timeZoneOf: (organizationId: string) => Promise<string>;
+  /** Where changes to rules and the automation switch are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 const RUNS_PAGE = 20;
@@ -37,6 +40,8 @@ export function createRulesModule(deps: RulesModuleDependencies) {
   const rules = createRulesRepository(deps.db);
   const runDeps: RunRuleDependencies = { ...deps, rules };
   const saveDeps = { rules, timeZoneOf: deps.timeZoneOf, now: deps.now };
+  const audit = deps.audit ?? createAuditLog(deps.db);
+  const ruleTarget = (rule: { id: string; name: string }) => ({ type: "rule", id: rule.id, label: rule.name });
 
   async function getRuleRun(actor: Actor, runId: string): Promise<RuleRun> {
     const summary = typeof runId === "string" ? await rules.findRunSummary(actor.organizationId, runId) : null;
@@ -48,16 +53,39 @@ export function createRulesModule(deps: RulesModuleDependencies) {
     listRules: useCase("workspace.read", (actor) => rules.list(actor.organizationId)),
     getRule: useCase("workspace.read", (actor, ruleId: string) => requireRule(saveDeps, actor, ruleId)),
     // Drafting is open to analysts: a new rule starts in preview and acts on nothing until activated.
-    createRule: useCase("rules.draft", (actor, input: { name: unknown; definition: unknown; template?: unknown }) =>
-      createRule(saveDeps, actor, input),
+    createRule: useCase(
+      "rules.draft",
+      async (actor, input: { name: unknown; definition: unknown; template?: unknown }) => {
+        const rule = await createRule(saveDeps, actor, input);
+        await audit.record(actor, {
+          action: "rule.created",
+          target: ruleTarget(rule),
+          details: { status: rule.status },
+        });
+        return rule;
+      },
     ),
-    updateRule: useCase("rules.draft", (actor, input: { ruleId: string; name: unknown; definition: unknown }) =>
-      updateRule(saveDeps, actor, input),
-    ),
-    setRuleStatus: useCase("rules.manage", (actor, input: { ruleId: string; status: unknown }) =>
-      setRuleStatus(saveDeps, actor, input),
-    ),
-    deleteRule: useCase("rules.manage", (actor, ruleId: string) => deleteRule(saveDeps, actor, ruleId)),
+    updateRule: useCase("rules.draft", async (actor, input: { ruleId: string; name: unknown; definition: unknown }) => {
+      const rule = await updateRule(saveDeps, actor, input);
+      await audit.record(actor, { action: "rule.updated", target: ruleTarget(rule) });
+      return rule;
+    }),
+    setRuleStatus: useCase("rules.manage", async (actor, input: { ruleId: string; status: unknown }) => {
+      const before = await requireRule(saveDeps, actor, input.ruleId);
+      const rule = await setRuleStatus(saveDeps, actor, input);
+      if (rule.status !== before.status)
+        await audit.record(actor, {
+          action: "rule.status_changed",
+          target: ruleTarget(rule),
+          details: { from: before.status, to: rule.status },
+        });
+      return rule;
+    }),
+    deleteRule: useCase("rules.manage", async (actor, ruleId: string) => {
+      const rule = await requireRule(saveDeps, actor, ruleId);
+      await deleteRule(saveDeps, actor, ruleId);
+      await audit.record(actor, { action: "rule.deleted", target: ruleTarget(rule) });
+    }),
     previewRule: useCase("workspace.read", (actor, input: { ruleId: string } | { definition: unknown }) =>
       previewRule(runDeps, actor, input),
     ),
@@ -120,7 +148,13 @@ export function createRulesModule(deps: RulesModuleDependencies) {
     ),
     getAutomationSettings: useCase("workspace.read", (actor) => rules.getAutomationSettings(actor.organizationId)),
     setAutomationPaused: useCase("rules.manage", async (actor, paused: boolean) => {
+      const before = await rules.getAutomationSettings(actor.organizationId);
       await rules.setAutomationPaused(actor.organizationId, paused === true, actor.label);
+      if (before.paused !== (paused === true))
+        await audit.record(actor, {
+          action: paused === true ? "automation.paused" : "automation.resumed",
+          target: { type: "automation", id: actor.organizationId, label: "Automation" },
+        });
       return rules.getAutomationSettings(actor.organizationId);
     }),
   };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
+import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { Notify } from "#core/notifications/notification-types.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
@@ -13,7 +14,7 @@ import { listWebhookEndpoints } from "./list-webhook-endpoints.ts";
 import { publishWebhookEvent } from "./publish-webhook-event.ts";
 import { rotateWebhookSecret } from "./rotate-webhook-secret.ts";
 import { sendTestWebhook } from "./send-test-webhook.ts";
-import { setWebhookEndpointEnabled, updateWebhookEndpoint } from "./update-webhook-endpoint.ts";
+import { readEndpoint, setWebhookEndpointEnabled, updateWebhookEndpoint } from "./update-webhook-endpoint.ts";
 import type { WebhookDependencies } from "./webhook-dependencies.ts";
 import type { PublishWebhookEvent } from "./webhook-events.ts";
 import { createWebhookRepository } from "./webhook-repository.ts";
@@ -35,6 +36,8 @@ export interface WebhooksModuleDependencies {
   appUrl: string;
   now?: () => Date;
   random?: () => number;
+  /** Where changes to endpoints are recorded (the organization's audit log). */
+  audit?: AuditLog;
 }
 
 /** How many due deliveries one sweep re-queues. */
@@ -57,6 +60,12 @@ export function createWebhooksModule(dependencies: WebhooksModuleDependencies) {
     random: dependencies.random ?? Math.random,
   };
   const publish: PublishWebhookEvent = (event) => publishWebhookEvent(deps, event);
+  const audit = dependencies.audit ?? createAuditLog(dependencies.db);
+  const endpointTarget = (endpoint: { id: string; url: string }) => ({
+    type: "webhook",
+    id: endpoint.id,
+    label: addressOf(endpoint.url),
+  });
   return {
     /** The organization's endpoints with their newest delivery; members see them read-only. */
     listWebhookEndpoints: useCase("workspace.read", (actor) => listWebhookEndpoints(deps, actor)),
@@ -65,22 +74,52 @@ export function createWebhooksModule(dependencies: WebhooksModuleDependencies) {
       listWebhookDeliveries(deps, actor, endpointId),
     ),
     /** A new endpoint; its secret is in the answer once. `values`: { url, description?, eventTypes }. */
-    createWebhookEndpoint: useCase("webhooks.manage", (actor, values: unknown) =>
-      createWebhookEndpoint(deps, actor, values),
+    createWebhookEndpoint: useCase("webhooks.manage", async (actor, values: unknown) => {
+      const created = await createWebhookEndpoint(deps, actor, values);
+      await audit.record(actor, {
+        action: "webhook.created",
+        target: endpointTarget(created.endpoint),
+        details: { eventTypes: created.endpoint.eventTypes },
+      });
+      return created;
+    }),
+    updateWebhookEndpoint: useCase("webhooks.manage", async (actor, input: { endpointId: string; values: unknown }) => {
+      const updated = await updateWebhookEndpoint(deps, actor, input);
+      await audit.record(actor, {
+        action: "webhook.updated",
+        target: endpointTarget(updated),
+        details: { eventTypes: updated.eventTypes },
+      });
+      return updated;
+    }),
+    setWebhookEndpointEnabled: useCase(
+      "webhooks.manage",
+      async (actor, input: { endpointId: string; isEnabled: boolean }) => {
+        const updated = await setWebhookEndpointEnabled(deps, actor, input);
+        await audit.record(actor, {
+          action: "webhook.updated",
+          target: endpointTarget(updated),
+          details: { enabled: updated.isEnabled },
+        });
+        return updated;
+      },
     ),
-    updateWebhookEndpoint: useCase("webhooks.manage", (actor, input: { endpointId: string; values: unknown }) =>
-      updateWebhookEndpoint(deps, actor, input),
-    ),
-    setWebhookEndpointEnabled: useCase("webhooks.manage", (actor, input: { endpointId: string; isEnabled: boolean }) =>
-      setWebhookEndpointEnabled(deps, actor, input),
-    ),
-    deleteWebhookEndpoint: useCase("webhooks.manage", (actor, endpointId: string) =>
-      deleteWebhookEndpoint(deps, actor, endpointId),
-    ),
+    deleteWebhookEndpoint: useCase("webhooks.manage", async (actor, endpointId: string) => {
+      const endpoint = await readEndpoint(deps, actor.organizationId, endpointId, deps.now());
+      const deleted = await deleteWebhookEndpoint(deps, actor, endpointId);
+      await audit.record(actor, { action: "webhook.deleted", target: endpointTarget(endpoint) });
+      return deleted;
+    }),
     /** A new secret, shown once; the old one signs beside it for 24 hours. */
-    rotateWebhookSecret: useCase("webhooks.manage", (actor, endpointId: string) =>
-      rotateWebhookSecret(deps, actor, endpointId),
-    ),
+    rotateWebhookSecret: useCase("webhooks.manage", async (actor, endpointId: string) => {
+      const rotated = await rotateWebhookSecret(deps, actor, endpointId);
+      await audit.record(actor, {
+        action: "webhook.updated",
+        target: endpointTarget(rotated.endpoint),
+        details: { secretRotated: true },
+      });
+      return rotated;
+    }),
     /** Sends a `webhook.test` event to the endpoint now and answers with the result. */
     sendTestWebhook: useCase("webhooks.manage", (actor, endpointId: string) =>
       sendTestWebhook(deps, actor, endpointId),
@@ -101,6 +140,16 @@ export function createWebhooksModule(dependencies: WebhooksModuleDependencies) {
       return due.length;
     },
   };
+}
+
+/** An endpoint's address as the audit log shows it: without its query string, which may hold a token. */
+function addressOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
 }
 
 export type WebhooksModule = ReturnType<typeof createWebhooksModule>;

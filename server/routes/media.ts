@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 
-const MEDIA_KEY = /^avatars\/[A-Za-z0-9_-]{1,64}\/avatar\.webp$/;
+// Avatars and organization logos (core/organizations/update-organization-logo.ts).
+const MEDIA_KEY = /^(avatars\/[A-Za-z0-9_-]{1,64}\/avatar|organizations\/[A-Za-z0-9_-]{1,64}\/logo)\.webp$/;
 
 /** GET /media/*: uploaded files. URLs carry a content version, so answers are cached for a year. */
 export function mediaRoutes(storage: FileStorage) {

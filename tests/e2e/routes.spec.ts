@@ -49,11 +49,17 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/notifications", "Notifications | Adhelm", "Notifications"],
   ["/rules", "Rules | Adhelm", "Rules"],
   ["/settings/webhooks", "Webhooks | Adhelm", "Webhooks"],
+  ["/settings/general", "General settings | Adhelm", "General settings"],
+  ["/settings/team", "Team | Adhelm", "Team"],
+  ["/settings/audit", "Audit log | Adhelm", "Audit log"],
+  ["/account/security", "Security | Adhelm", "Security"],
   ["/optimizer", "Optimizer | Adhelm", "Optimizer"],
   ["/optimizer/plan", "Budget plan | Adhelm", "Budget plan"],
-  ...["/ask-shown", "/billing", "/assets", "/settings/general", "/settings/team", "/settings/conversions"].map(
-    (path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"],
-  ),
+  ...["/ask-shown", "/billing", "/assets", "/settings/conversions"].map((path): [string, string, string] => [
+    path,
+    "Dashboard | Adhelm",
+    "Welcome, Ada",
+  ]),
 ];
 
 const APP_SCREENS = new Set(
@@ -72,6 +78,11 @@ const APP_SCREENS = new Set(
       "Webhooks",
       "Optimizer",
       "Budget plan",
+      "General settings",
+      "Team",
+      "Audit log",
+      // Also /legal/security's headline: that public page answers the same with a cookie.
+      "Security",
     ].includes(headline),
   ).map(([path]) => path),
 );

@@ -21,7 +21,8 @@ const ROLE_KEYS: Record<Role, string> = {
   viewer: "shell:organization.roles.viewer",
 };
 
-type Gated = Exclude<Permission, "workspace.read" | "self.manage">;
+/** What a screen may gate: everything but reading and one's own things, which every member may. */
+export type Gated = Exclude<Permission, "workspace.read" | "self.manage">;
 
 const ACTION_KEYS: Partial<Record<Gated, string>> = {
   "campaigns.change": "access:actions.campaigns.change",
@@ -53,8 +54,11 @@ export function useRefusalReason(): (permission: Gated) => string | null {
   const can = useCan();
   const role = useRoleName();
   const { t } = useTranslation(["access", "shell"]);
+  const isSignedIn = Boolean((useRouteLoaderData("root") as { viewer?: Viewer | null } | undefined)?.viewer);
   return (permission) => {
-    if (can(permission)) return null;
+    // Nobody signed in (a screen open to visitors, such as the integrations catalogue): the server
+    // sends them to sign in; there is no role to blame.
+    if (!isSignedIn || can(permission)) return null;
     const action = ACTION_KEYS[permission];
     return action ? t("access:reason", { role, action: t(action) }) : t("access:readOnly", { role });
   };

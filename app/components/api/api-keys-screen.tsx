@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from "re
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { useNow } from "#app/components/integrations/use-now.ts";
 import { TimeZoneProvider, useTimeFormat } from "#app/components/integrations/use-time-format.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -116,7 +117,13 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
           />
         </p>
       </div>
-      <Button onClick={onCreate}>{t("empty.create")}</Button>
+      <PermissionGate permission="api_keys.manage">
+        {(isAllowed) => (
+          <Button onClick={onCreate} disabled={!isAllowed}>
+            {t("empty.create")}
+          </Button>
+        )}
+      </PermissionGate>
     </section>
   );
 }

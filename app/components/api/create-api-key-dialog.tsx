@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { PermissionGate, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -66,6 +67,8 @@ export function CreateApiKeyDialog({
   const locale = useLocale();
   const baseId = useId();
   const isHydrated = useIsHydrated();
+  // A role that may not manage keys sees Create, disabled, with the reason.
+  const refusal = useRefusalReason()("api_keys.manage");
   const [expiry, setExpiry] = useState<ExpiryChoice>("never");
   const [created, setCreated] = useState<{ name: string; plaintext: string } | null>(null);
   const form = useForm<CreateApiKeyInput, unknown, FormOutput>({
@@ -113,12 +116,23 @@ export function CreateApiKeyDialog({
   return (
     <>
       <Dialog open={isOpen} onOpenChange={(open) => (isSubmitting ? undefined : onOpenChange(open))}>
-        <DialogTrigger asChild>
-          <Button disabled={!isHydrated}>
-            <Plus aria-hidden="true" />
-            {t("create.title")}
-          </Button>
-        </DialogTrigger>
+        {refusal ? (
+          <PermissionGate permission="api_keys.manage">
+            {() => (
+              <Button disabled>
+                <Plus aria-hidden="true" />
+                {t("create.title")}
+              </Button>
+            )}
+          </PermissionGate>
+        ) : (
+          <DialogTrigger asChild>
+            <Button disabled={!isHydrated}>
+              <Plus aria-hidden="true" />
+              {t("create.title")}
+            </Button>
+          </DialogTrigger>
+        )}
         <DialogContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-5">
             <DialogHeader>

@@ -1,6 +1,7 @@
 import { Ban } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { PermissionGate, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import {
   AlertDialog,
@@ -24,23 +25,40 @@ export function RevokeApiKeyDialog({ apiKey, fetcher }: { apiKey: ApiKeySummary;
   const { t } = useTranslation("apiKeys");
   const [isOpen, setIsOpen] = useState(false);
   const isSubmitting = fetcher.state !== "idle";
+  const isRefused = useRefusalReason()("api_keys.manage") !== null;
   // A refusal leaves the key as it was: close so the toast and the list are visible.
   const answer = fetcher.data;
   useEffect(() => {
     if (fetcher.state === "idle" && answer) setIsOpen(false);
   }, [fetcher.state, answer]);
 
+  const label = (
+    <Trans
+      t={t}
+      i18nKey="revoke.open"
+      values={{ name: apiKey.name }}
+      components={{ hidden: <span className="sr-only" /> }}
+    />
+  );
+  // A role that may not manage keys sees Revoke, disabled, with the reason.
+  if (isRefused)
+    return (
+      <PermissionGate permission="api_keys.manage">
+        {() => (
+          <Button size="sm" variant="ghost" disabled className="text-muted-foreground">
+            <Ban aria-hidden="true" />
+            {label}
+          </Button>
+        )}
+      </PermissionGate>
+    );
+
   return (
     <AlertDialog open={isOpen} onOpenChange={(open) => (isSubmitting ? undefined : setIsOpen(open))}>
       <AlertDialogTrigger asChild>
         <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive">
           <Ban aria-hidden="true" />
-          <Trans
-            t={t}
-            i18nKey="revoke.open"
-            values={{ name: apiKey.name }}
-            components={{ hidden: <span className="sr-only" /> }}
-          />
+          {label}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>

@@ -2,6 +2,7 @@ import { Coins, MousePointerClick, Pause, Play, ShoppingCart, Target, TrendingUp
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
 import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/analytics/trend-chart.tsx";
@@ -106,21 +107,34 @@ export function CampaignDetailScreen({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          {/* A role that may not change campaigns sees the buttons disabled, with the reason. */}
           {campaign.status === "enabled" ? (
-            <Button variant="outline" onClick={() => setAction("pause")}>
-              <Pause aria-hidden="true" />
-              {t("actions.pause")}
-            </Button>
+            <PermissionGate permission="campaigns.change">
+              {(isAllowed) => (
+                <Button variant="outline" onClick={() => setAction("pause")} disabled={!isAllowed}>
+                  <Pause aria-hidden="true" />
+                  {t("actions.pause")}
+                </Button>
+              )}
+            </PermissionGate>
           ) : (
-            <Button variant="outline" onClick={() => setAction("enable")} disabled={isRemoved}>
-              <Play aria-hidden="true" />
-              {t("actions.enable")}
-            </Button>
+            <PermissionGate permission="campaigns.change">
+              {(isAllowed) => (
+                <Button variant="outline" onClick={() => setAction("enable")} disabled={isRemoved || !isAllowed}>
+                  <Play aria-hidden="true" />
+                  {t("actions.enable")}
+                </Button>
+              )}
+            </PermissionGate>
           )}
-          <Button variant="outline" onClick={() => setAction("set_budget")} disabled={isRemoved}>
-            <Wallet aria-hidden="true" />
-            {t("actions.setBudget")}
-          </Button>
+          <PermissionGate permission="campaigns.change">
+            {(isAllowed) => (
+              <Button variant="outline" onClick={() => setAction("set_budget")} disabled={isRemoved || !isAllowed}>
+                <Wallet aria-hidden="true" />
+                {t("actions.setBudget")}
+              </Button>
+            )}
+          </PermissionGate>
         </div>
       </header>
 

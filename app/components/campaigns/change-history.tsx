@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { useNow } from "#app/components/integrations/use-now.ts";
 import { TimeZoneProvider, useTimeFormat } from "#app/components/integrations/use-time-format.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -270,17 +271,23 @@ function useUndo() {
 function UndoButton({ entry, undo }: { entry: ChangeLogEntry; undo: ReturnType<typeof useUndo> }) {
   const { t } = useTranslation("campaigns");
   const isUndoing = undo.undoingId === entry.id;
+  // A role that may not change campaigns sees Undo disabled, with the reason.
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="justify-self-start sm:justify-self-end"
-      disabled={undo.isBusy}
-      aria-busy={isUndoing}
-      onClick={() => undo.undo(entry)}
-    >
-      {isUndoing ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Undo2 aria-hidden="true" />}
-      {t("history.undo")}
-    </Button>
+    <span className="justify-self-start sm:justify-self-end">
+      <PermissionGate permission="campaigns.change">
+        {(isAllowed) => (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={undo.isBusy || !isAllowed}
+            aria-busy={isUndoing}
+            onClick={() => undo.undo(entry)}
+          >
+            {isUndoing ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Undo2 aria-hidden="true" />}
+            {t("history.undo")}
+          </Button>
+        )}
+      </PermissionGate>
+    </span>
   );
 }

@@ -6,6 +6,7 @@ import { Controller, type FieldPath, type UseFormReturn, useFieldArray, useForm 
 import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { PermissionNote, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import type { ActionRefusal } from "#app/components/account/account-action.ts";
 import { platformName } from "#app/components/analytics/platform-label.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
@@ -95,8 +96,11 @@ export function GoalsForm({
     toast.error(translateMessage(t, result.title), { description: translateMessage(t, result.message) });
   }, [fetcher.state, fetcher.data, form, t]);
 
+  // A role that may not set goals reads them: every control is disabled, and a note says why.
+  const isReadOnly = useRefusalReason()("goals.manage") !== null;
   // The server parses the text the person typed, exactly as this form's schema did.
   const onSubmit = form.handleSubmit(() => {
+    if (isReadOnly) return;
     fetcher.submit({ ...canonical(form.getValues()) }, { method: "post", encType: "application/json" });
   });
 
@@ -107,101 +111,104 @@ export function GoalsForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t("form.label")} className="flex flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("form.organizationTitle")}</h2>
-          </CardTitle>
-          <CardDescription>{t("form.organizationDescription", { currency: values.currency })}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <GoalFields form={form} index={0} symbol={symbol} budgetHint={t("form.organizationBudgetHint")} />
-        </CardContent>
-      </Card>
+      <PermissionNote permission="goals.manage" />
+      <fieldset disabled={isReadOnly} className="contents">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("form.organizationTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("form.organizationDescription", { currency: values.currency })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <GoalFields form={form} index={0} symbol={symbol} budgetHint={t("form.organizationBudgetHint")} />
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t("form.platformsTitle")}</h2>
-          </CardTitle>
-          <CardDescription>{t("form.platformsDescription")}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {platformGoals.fields.slice(1).map((field, offset) => {
-            const index = offset + 1;
-            const listing = findListing(field.scope);
-            return (
-              <section
-                key={field.id}
-                aria-label={t("form.platformGoal", { platform: platformName(field.scope) })}
-                className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
-              >
-                <div className="flex items-center gap-3">
-                  {listing ? <PlatformLogo listing={listing} className="size-8 text-sm" /> : null}
-                  <h3 className="font-medium">{platformName(field.scope)}</h3>
-                  {connectedPlatforms.includes(field.scope as AdPlatformId) ? (
-                    <Badge variant="secondary">{t("form.connected")}</Badge>
-                  ) : null}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="ml-auto text-muted-foreground"
-                    onClick={() => platformGoals.remove(index)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    <span>
-                      <Trans
-                        t={t}
-                        i18nKey="form.remove"
-                        values={{ platform: platformName(field.scope) }}
-                        components={{ hidden: <span className="sr-only" /> }}
-                      />
-                    </span>
-                  </Button>
-                </div>
-                <GoalFields form={form} index={index} symbol={symbol} budgetHint={t("form.platformBudgetHint")} />
-              </section>
-            );
-          })}
-          {addable.length > 0 ? (
-            <div className="flex flex-col gap-2">
-              <p className="text-muted-foreground text-sm">{t("form.addFor")}</p>
-              <ul className="flex flex-wrap gap-2">
-                {addable.map((platform) => (
-                  <li key={platform}>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("form.platformsTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("form.platformsDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {platformGoals.fields.slice(1).map((field, offset) => {
+              const index = offset + 1;
+              const listing = findListing(field.scope);
+              return (
+                <section
+                  key={field.id}
+                  aria-label={t("form.platformGoal", { platform: platformName(field.scope) })}
+                  className="flex flex-col gap-4 rounded-lg border bg-muted/30 p-4"
+                >
+                  <div className="flex items-center gap-3">
+                    {listing ? <PlatformLogo listing={listing} className="size-8 text-sm" /> : null}
+                    <h3 className="font-medium">{platformName(field.scope)}</h3>
+                    {connectedPlatforms.includes(field.scope as AdPlatformId) ? (
+                      <Badge variant="secondary">{t("form.connected")}</Badge>
+                    ) : null}
                     <Button
-                      variant="outline"
+                      variant="ghost"
                       size="sm"
-                      onClick={() => platformGoals.append(emptyGoalEntry(platform))}
-                      aria-label={t("form.addForPlatform", { platform: platformName(platform) })}
+                      className="ml-auto text-muted-foreground"
+                      onClick={() => platformGoals.remove(index)}
                     >
-                      <Plus aria-hidden="true" />
-                      {platformName(platform)}
-                      {connectedPlatforms.includes(platform) ? (
-                        <span
-                          aria-hidden="true"
-                          className="size-1.5 rounded-full bg-success"
-                          title={t("form.connected")}
+                      <Trash2 aria-hidden="true" />
+                      <span>
+                        <Trans
+                          t={t}
+                          i18nKey="form.remove"
+                          values={{ platform: platformName(field.scope) }}
+                          components={{ hidden: <span className="sr-only" /> }}
                         />
-                      ) : null}
+                      </span>
                     </Button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </CardContent>
-        <CardFooter className="justify-end border-t">
-          <SubmitButton
-            isPending={isSaving}
-            pendingLabel={t("form.saving")}
-            icon={<Save aria-hidden="true" />}
-            className="w-full sm:w-auto"
-          >
-            {t("form.save")}
-          </SubmitButton>
-        </CardFooter>
-      </Card>
+                  </div>
+                  <GoalFields form={form} index={index} symbol={symbol} budgetHint={t("form.platformBudgetHint")} />
+                </section>
+              );
+            })}
+            {addable.length > 0 ? (
+              <div className="flex flex-col gap-2">
+                <p className="text-muted-foreground text-sm">{t("form.addFor")}</p>
+                <ul className="flex flex-wrap gap-2">
+                  {addable.map((platform) => (
+                    <li key={platform}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => platformGoals.append(emptyGoalEntry(platform))}
+                        aria-label={t("form.addForPlatform", { platform: platformName(platform) })}
+                      >
+                        <Plus aria-hidden="true" />
+                        {platformName(platform)}
+                        {connectedPlatforms.includes(platform) ? (
+                          <span
+                            aria-hidden="true"
+                            className="size-1.5 rounded-full bg-success"
+                            title={t("form.connected")}
+                          />
+                        ) : null}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-end border-t">
+            <SubmitButton
+              isPending={isSaving}
+              pendingLabel={t("form.saving")}
+              icon={<Save aria-hidden="true" />}
+              className="w-full sm:w-auto"
+            >
+              {t("form.save")}
+            </SubmitButton>
+          </CardFooter>
+        </Card>
+      </fieldset>
     </form>
   );
 }

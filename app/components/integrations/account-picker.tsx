@@ -1,6 +1,7 @@
 import { Loader2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -34,7 +35,11 @@ export function AccountPicker({
   );
   const baseId = useId();
   const errorId = `${baseId}-error`;
+  // A role that may not manage connections sees which accounts are managed, read-only, and why.
+  const refusal = useRefusalReason()("connections.manage");
+  const refusalId = `${baseId}-refusal`;
   const isSaving = fetcher.state !== "idle";
+  const isLocked = isSaving || refusal !== null;
   const isNoneChosen = selected.size === 0;
   const isUnchanged = !isFirstChoice && accounts.every((account) => account.isManaged === selected.has(account.id));
   const isAllChosen = accounts.length > 0 && selected.size === accounts.length;
@@ -71,7 +76,12 @@ export function AccountPicker({
       {[...selected].map((id) => (
         <input key={id} type="hidden" name="adAccountIds" value={id} />
       ))}
-      <fieldset className="grid gap-2" aria-describedby={isNoneChosen ? errorId : undefined}>
+      {refusal ? (
+        <p id={refusalId} role="note" className="text-muted-foreground text-sm">
+          {refusal}
+        </p>
+      ) : null}
+      <fieldset className="grid gap-2" aria-describedby={refusal ? refusalId : isNoneChosen ? errorId : undefined}>
         <legend className="sr-only">{t("accountPicker.legend")}</legend>
         <div className="flex items-center justify-between gap-4 border-b pb-2">
           <div className="flex items-center gap-3">
@@ -79,7 +89,7 @@ export function AccountPicker({
               id={`${baseId}-all`}
               checked={isAllChosen ? true : isNoneChosen ? false : "indeterminate"}
               onCheckedChange={(checked) => toggleAll(checked === true)}
-              disabled={isSaving}
+              disabled={isLocked}
             />
             <Label htmlFor={`${baseId}-all`}>{t("accountPicker.selectAll")}</Label>
           </div>
@@ -103,7 +113,7 @@ export function AccountPicker({
                     id={id}
                     checked={isChecked}
                     onCheckedChange={(checked) => toggle(account.id, checked === true)}
-                    disabled={isSaving}
+                    disabled={isLocked}
                     aria-describedby={`${id}-details`}
                     className="mt-0.5"
                   />
@@ -131,7 +141,12 @@ export function AccountPicker({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {footer}
-        <Button type="submit" disabled={isSaving || isNoneChosen || isUnchanged} aria-busy={isSaving}>
+        <Button
+          type="submit"
+          disabled={isLocked || isNoneChosen || isUnchanged}
+          aria-busy={isSaving}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {isSaving ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           {t("accountPicker.save")}
         </Button>

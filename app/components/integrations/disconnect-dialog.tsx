@@ -1,6 +1,7 @@
 import { Loader2, Unplug } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionGate, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -43,12 +44,25 @@ export function DisconnectDialog({
   const [choice, setChoice] = useState<DataChoice>("keep");
   const baseId = useId();
   const isSubmitting = fetcher.state !== "idle";
+  const isRefused = useRefusalReason()("connections.manage") !== null;
 
   // An error answer leaves the connection in place: close so the toast and the card are visible.
   const answer = fetcher.data;
   useEffect(() => {
     if (fetcher.state === "idle" && answer) setIsOpen(false);
   }, [fetcher.state, answer]);
+
+  if (isRefused)
+    return (
+      <PermissionGate permission="connections.manage">
+        {() => (
+          <Button size="sm" variant="ghost" disabled className="text-muted-foreground">
+            <Unplug aria-hidden="true" />
+            {t("disconnect.button")}
+          </Button>
+        )}
+      </PermissionGate>
+    );
 
   return (
     <AlertDialog

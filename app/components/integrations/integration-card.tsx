@@ -1,6 +1,7 @@
 import { CircleAlert, FlaskConical, Sparkles, Store, UserRound } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionGate, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader } from "#app/components/ui/card.tsx";
@@ -131,6 +132,7 @@ function ConnectionDetails({ connection, isStore, now }: { connection: Connectio
 function ConnectAction({ card }: { card: IntegrationCardData }) {
   const { t } = useTranslation("integrations");
   const { listing, mode } = card;
+  const isRefused = useRefusalReason()("connections.manage") !== null;
   if (mode === "coming-soon")
     return (
       <Button size="sm" variant="outline" disabled>
@@ -147,6 +149,17 @@ function ConnectAction({ card }: { card: IntegrationCardData }) {
           {t("card.noCredentials", { platform: listing.name })}
         </p>
       </div>
+    );
+  // A role that may not connect sees Connect, disabled, with the reason.
+  if (isRefused)
+    return (
+      <PermissionGate permission="connections.manage">
+        {() => (
+          <Button size="sm" disabled>
+            {t("connect.connect")}
+          </Button>
+        )}
+      </PermissionGate>
     );
   if (listing.storeAddress) return <StoreAddressDialog listing={listing} />;
   return <ConnectForm platformId={listing.id} />;

@@ -10,7 +10,9 @@ import {
   Megaphone,
   Plug,
   Rocket,
+  ScrollText,
   Settings,
+  ShieldCheck,
   SlidersHorizontal,
   Sparkles,
   Target,
@@ -18,6 +20,7 @@ import {
   Users,
   Webhook,
 } from "lucide-react";
+import type { Permission } from "#core/access/permissions.ts";
 
 /** Labels are catalog keys of the "shell" namespace ("nav.dashboard"), translated where rendered. */
 export interface NavLeaf {
@@ -33,6 +36,8 @@ export interface NavItem extends NavLeaf {
   badge?: NavBadge;
   /** Expandable entries list their sub-pages. */
   children?: NavLeaf[];
+  /** Shown only to those whose role has this permission (the page itself refuses the others). */
+  permission?: Permission;
 }
 
 export interface NavGroup {
@@ -90,6 +95,7 @@ export const APP_NAVIGATION: NavGroup[] = [
       { to: "/settings/api-keys", label: "nav.apiKeys", icon: KeyRound },
       { to: "/settings/webhooks", label: "nav.webhooks", icon: Webhook },
       { to: "/settings/team", label: "nav.team", icon: Users },
+      { to: "/settings/audit", label: "nav.auditLog", icon: ScrollText, permission: "audit.read" },
       { to: "/settings/conversions", label: "nav.conversions", icon: Target },
     ],
   },
@@ -98,6 +104,7 @@ export const APP_NAVIGATION: NavGroup[] = [
     items: [
       { to: "/account/profile", label: "nav.profile", icon: User },
       { to: "/account/preferences", label: "nav.preferences", icon: SlidersHorizontal },
+      { to: "/account/security", label: "nav.security", icon: ShieldCheck },
     ],
   },
 ];

@@ -1,7 +1,8 @@
-import { Check, ChevronRight, ChevronsUpDown, LogOut, Mail, Plus, SlidersHorizontal, User } from "lucide-react";
+import { ChevronRight, ChevronsUpDown, LogOut, Mail, ShieldCheck, SlidersHorizontal, User } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { TeamSwitcher } from "#app/components/organizations/team-switcher.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "#app/components/ui/avatar.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "#app/components/ui/collapsible.tsx";
@@ -9,7 +10,6 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "#app/components/ui/dropdown-menu.tsx";
@@ -17,6 +17,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tool
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { initialsOf } from "#app/lib/initials.ts";
+import { useCan } from "#app/lib/use-can.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
 import {
   APP_NAVIGATION,
@@ -25,7 +26,6 @@ import {
   type NavItem,
   withBadges,
 } from "./app-navigation.ts";
-import { LogoMark } from "./logo.tsx";
 import { Sidebar, useIsIconMode, useSidebar } from "./sidebar.tsx";
 
 const itemClass =
@@ -37,7 +37,7 @@ export function AppSidebar({ viewer, badges = {} }: { viewer: Viewer | null; bad
   return (
     <Sidebar>
       <div className="p-2">
-        <TeamSwitcher organization={viewer?.organization ?? null} />
+        <TeamSwitcher organization={viewer?.organization ?? null} itemClass={itemClass} />
       </div>
       <nav
         aria-label={t("sidebar.appNavigation")}
@@ -68,12 +68,15 @@ function useIsCurrent() {
 function SidebarGroup({ group }: { group: NavGroup }) {
   const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
+  const can = useCan();
   const label = t(group.label);
   const items = (
     <ul className="flex flex-col gap-0.5">
-      {group.items.map((item) => (
-        <li key={item.to}>{item.children ? <ExpandableItem item={item} /> : <SidebarLink item={item} />}</li>
-      ))}
+      {group.items
+        .filter((item) => !item.permission || can(item.permission))
+        .map((item) => (
+          <li key={item.to}>{item.children ? <ExpandableItem item={item} /> : <SidebarLink item={item} />}</li>
+        ))}
     </ul>
   );
 
@@ -193,51 +196,6 @@ function NavBadge({ badge }: { badge: NavBadgeValue }) {
   );
 }
 
-const ORGANIZATION_ROLE_KEYS: Record<string, string> = {
-  owner: "organization.roles.owner",
-  admin: "organization.roles.admin",
-  manager: "organization.roles.manager",
-  analyst: "organization.roles.analyst",
-  viewer: "organization.roles.viewer",
-};
-
-function TeamSwitcher({ organization }: { organization: Viewer["organization"] | null }) {
-  const { t } = useTranslation("shell");
-  const isIconMode = useIsIconMode();
-  const roleKey = organization ? ORGANIZATION_ROLE_KEYS[organization.role] : undefined;
-  const name = organization?.name ?? "Adhelm";
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={cn(itemClass, "h-12 px-1.5")}>
-        <span className="sr-only">{t("organization.switchLabel")}</span>
-        <span className="flex size-8 shrink-0 items-center justify-center">
-          <LogoMark className="size-8" />
-        </span>
-        <span className={cn("grid flex-1 text-left leading-tight", isIconMode && "sr-only")}>
-          <span className="truncate font-semibold">{name}</span>
-          <span className="truncate text-sidebar-foreground/60 text-xs">
-            {roleKey ? t(roleKey) : (organization?.role ?? t("organization.yours"))}
-          </span>
-        </span>
-        {isIconMode ? null : <ChevronsUpDown aria-hidden="true" className="ml-auto" />}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
-        <DropdownMenuLabel className="text-muted-foreground text-xs">{t("organization.switch")}</DropdownMenuLabel>
-        <DropdownMenuItem disabled>
-          <LogoMark className="size-5" /> <span className="truncate">{name}</span>
-          <Check aria-label={t("organization.current")} className="ml-auto" />
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/settings/team">
-            <Plus aria-hidden="true" /> {t("organization.createNew")}
-          </Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
 function ContactButton() {
   const { t } = useTranslation("shell");
   const isIconMode = useIsIconMode();
@@ -278,6 +236,11 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
         <DropdownMenuItem asChild>
           <Link to="/preferences">
             <SlidersHorizontal aria-hidden="true" /> {t("userMenu.preferences")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/security">
+            <ShieldCheck aria-hidden="true" /> {t("userMenu.security")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -32,7 +32,7 @@ describe("SiteHeader", () => {
       firstName: "Ada",
       lastName: "Lovelace",
       avatarUrl: null,
-      organization: { name: "Analytical Engines", role: "owner", permissions: [] },
+      organization: { name: "Analytical Engines", logo: null, role: "owner", permissions: [] },
     });
     expect(links).toContainEqual(["Dashboard", "/dashboard"]);
     expect(links).toContainEqual(["Go to Dashboard", "/dashboard"]);

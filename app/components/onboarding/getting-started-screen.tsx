@@ -1,6 +1,7 @@
 import { ArrowRight, Check, PartyPopper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -13,6 +14,7 @@ import { ResendVerificationButton } from "./resend-verification-button.tsx";
 /** The six setup steps with their real state, the next one to do first in line. */
 export function GettingStartedScreen({ progress, email }: { progress: OnboardingProgress; email: string }) {
   const { t } = useTranslation("onboarding");
+  const refusalOf = useRefusalReason();
   const nextStepId = progress.steps.find((step) => !step.isComplete)?.id ?? null;
   const isAllDone = nextStepId === null;
   return (
@@ -48,6 +50,8 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
           const copy = ONBOARDING_STEP_COPY[step.id];
           const isNext = step.id === nextStepId;
           const action = step.isComplete ? copy.reviewAction : copy.action;
+          // An open step the role cannot do says so; its link still shows the screen, read-only.
+          const refusal = !step.isComplete && copy.permission ? refusalOf(copy.permission) : null;
           return (
             <li key={step.id}>
               <Card
@@ -74,12 +78,17 @@ export function GettingStartedScreen({ progress, email }: { progress: Onboarding
                   <p className="mt-0.5 text-muted-foreground text-sm">
                     {t(step.isComplete ? copy.doneDescription : copy.description)}
                   </p>
+                  {refusal ? <p className="mt-1 text-muted-foreground text-xs">{refusal}</p> : null}
                 </div>
                 <div className="ml-12 flex shrink-0 sm:ml-0">
                   {step.id === "verify-email" && !step.isComplete ? (
                     <ResendVerificationButton email={email} />
                   ) : action ? (
-                    <Button variant={step.isComplete ? "ghost" : isNext ? "default" : "outline"} size="sm" asChild>
+                    <Button
+                      variant={step.isComplete ? "ghost" : isNext && !refusal ? "default" : "outline"}
+                      size="sm"
+                      asChild
+                    >
                       <Link to={action.to}>
                         {t(action.label)}
                         {step.isComplete ? null : <ArrowRight aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { OnboardingProgress } from "#core/onboarding/get-onboarding-progress.ts";
@@ -14,6 +15,7 @@ const SHOWN_STEPS = 3;
 /** The dashboard's next steps: the first open getting-started steps, each with its button. */
 export function NextStepsCard({ progress, email }: { progress: OnboardingProgress; email: string }) {
   const { t } = useTranslation("onboarding");
+  const refusalOf = useRefusalReason();
   const open = progress.steps.filter((step) => !step.isComplete).slice(0, SHOWN_STEPS);
   return (
     <Card className="min-w-0 gap-4">
@@ -43,6 +45,9 @@ export function NextStepsCard({ progress, email }: { progress: OnboardingProgres
                   <div className="min-w-0 flex-1 basis-40">
                     <p className="font-medium">{t(copy.title)}</p>
                     <p className="text-muted-foreground text-sm">{t(copy.description)}</p>
+                    {copy.permission && refusalOf(copy.permission) ? (
+                      <p className="mt-1 text-muted-foreground text-xs">{refusalOf(copy.permission)}</p>
+                    ) : null}
                   </div>
                   {step.id === "verify-email" ? (
                     <ResendVerificationButton email={email} />

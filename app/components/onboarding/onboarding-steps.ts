@@ -1,3 +1,4 @@
+import type { Gated } from "#app/components/access/permission-gate.tsx";
 import type { OnboardingStepId } from "#core/onboarding/get-onboarding-progress.ts";
 
 /**
@@ -12,6 +13,8 @@ export interface OnboardingStepCopy {
   action: { label: string; to: string } | null;
   /** The button once the step is complete: look again at what was set up. */
   reviewAction: { label: string; to: string } | null;
+  /** What the step's action needs: a role without it is told so on the step. */
+  permission?: Gated;
 }
 
 export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> = {
@@ -35,6 +38,7 @@ export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> 
     doneDescription: "steps.connectAdPlatform.done",
     action: { label: "steps.connectAdPlatform.action", to: "/integrations" },
     reviewAction: { label: "steps.manage", to: "/integrations" },
+    permission: "connections.manage",
   },
   "connect-store": {
     title: "steps.connectStore.title",
@@ -42,6 +46,7 @@ export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> 
     doneDescription: "steps.connectStore.done",
     action: { label: "steps.connectStore.action", to: "/integrations#integrations-e-commerce" },
     reviewAction: { label: "steps.manage", to: "/integrations#integrations-e-commerce" },
+    permission: "connections.manage",
   },
   "set-goals": {
     title: "steps.setGoals.title",
@@ -49,6 +54,7 @@ export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> 
     doneDescription: "steps.setGoals.done",
     action: { label: "steps.setGoals.action", to: "/goals" },
     reviewAction: { label: "steps.setGoals.review", to: "/goals" },
+    permission: "goals.manage",
   },
   "add-api-key-or-teammate": {
     title: "steps.addApiKeyOrTeammate.title",
@@ -56,5 +62,6 @@ export const ONBOARDING_STEP_COPY: Record<OnboardingStepId, OnboardingStepCopy> 
     doneDescription: "steps.addApiKeyOrTeammate.done",
     action: { label: "steps.addApiKeyOrTeammate.action", to: "/settings/api-keys" },
     reviewAction: { label: "steps.addApiKeyOrTeammate.review", to: "/settings/api-keys" },
+    permission: "api_keys.manage",
   },
 };

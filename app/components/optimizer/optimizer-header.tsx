@@ -6,6 +6,7 @@ import { Loader2, Settings2, Sparkles, Target, Wallet, Zap } from "lucide-react"
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import type { OptimizerPlanSummary } from "./optimizer-page-types.ts";
@@ -17,14 +18,15 @@ const OBJECTIVE_KEYS = {
 
 export function OptimizerHeader({
   plan,
-  canRecommend,
+  isReady,
   isRecommending,
   isBusy,
   campaignCount,
   onRecommend,
 }: {
   plan: OptimizerPlanSummary;
-  canRecommend: boolean;
+  /** Whether the optimizer has enough data to recommend (a role that may not ask sees the button disabled). */
+  isReady: boolean;
   isRecommending: boolean;
   isBusy: boolean;
   campaignCount: number;
@@ -47,15 +49,19 @@ export function OptimizerHeader({
               {t("header.plan")}
             </Link>
           </Button>
-          {canRecommend ? (
-            <Button onClick={onRecommend} disabled={isBusy} aria-busy={isRecommending}>
-              {isRecommending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Sparkles aria-hidden="true" />
+          {isReady ? (
+            <PermissionGate permission="optimizer.apply">
+              {(isAllowed) => (
+                <Button onClick={onRecommend} disabled={isBusy || !isAllowed} aria-busy={isRecommending}>
+                  {isRecommending ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <Sparkles aria-hidden="true" />
+                  )}
+                  {isRecommending ? t("header.working") : t("header.recommend")}
+                </Button>
               )}
-              {isRecommending ? t("header.working") : t("header.recommend")}
-            </Button>
+            </PermissionGate>
           ) : null}
         </div>
       </div>

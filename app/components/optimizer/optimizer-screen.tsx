@@ -27,7 +27,7 @@ export function OptimizerScreen(props: OptimizerPageData) {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <OptimizerHeader
         plan={plan}
-        canRecommend={canApply && isReady}
+        isReady={isReady}
         isRecommending={actions.isRecommending}
         isBusy={actions.isBusy}
         campaignCount={curves.campaigns.length}

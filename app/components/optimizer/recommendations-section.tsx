@@ -8,6 +8,7 @@
 import { CheckCheck, ChevronDown, Scale, Sparkles } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -79,12 +80,15 @@ export function RecommendationsSection({
     return (
       <EmptyPanel icon={<Sparkles aria-hidden="true" className="size-6 text-primary" />} title={t("list.firstTitle")}>
         <p>{t("list.firstBody")}</p>
-        {canApply ? (
-          <Button onClick={actions.recommend} disabled={actions.isBusy}>
-            <Sparkles aria-hidden="true" />
-            {t("header.recommend")}
-          </Button>
-        ) : null}
+        {/* A role that may not ask sees the button disabled, with the reason. */}
+        <PermissionGate permission="optimizer.apply">
+          {(isAllowed) => (
+            <Button onClick={actions.recommend} disabled={actions.isBusy || !isAllowed}>
+              <Sparkles aria-hidden="true" />
+              {t("header.recommend")}
+            </Button>
+          )}
+        </PermissionGate>
       </EmptyPanel>
     );
 
@@ -97,6 +101,16 @@ export function RecommendationsSection({
             {open.length}
           </span>
         </h2>
+        {!canApply && open.length > 0 ? (
+          <PermissionGate permission="optimizer.apply">
+            {() => (
+              <Button size="sm" disabled>
+                <CheckCheck aria-hidden="true" />
+                {t("list.applySelectedNone")}
+              </Button>
+            )}
+          </PermissionGate>
+        ) : null}
         {canApply && open.length > 0 ? (
           <div className="flex w-full items-center justify-between gap-3 sm:w-auto sm:justify-end">
             <label htmlFor={selectAllId} className="flex items-center gap-2 text-sm">

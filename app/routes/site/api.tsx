@@ -1,6 +1,7 @@
-import { BookOpen, FileCode, Mail } from "lucide-react";
+import { BookOpen, FileCode, Mail, TriangleAlert } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
+import type { TryResult } from "#app/components/api/try-it-types.ts";
 import { toTryItView, toTryResult } from "#app/components/api/try-it-view.ts";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { ApiEndpointCard } from "#app/components/marketing/api-endpoint-card.tsx";
@@ -21,7 +22,9 @@ import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
 import { staticPage } from "#app/lib/static-page.ts";
 import { useRootData } from "#app/root.tsx";
+import { can } from "#core/access/permissions.ts";
 import { TRY_ENDPOINT_IDS } from "#core/api-keys/try-api-types.ts";
+import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/api";
 
 // No React in the browser: an example is a native <details>, and a live Try it is a plain form
@@ -48,13 +51,33 @@ const CREATE_KEY_NOTE = {
   href: "/settings/api-keys",
 };
 
+// The public site is in English; the role's name as the team page shows it in English.
+const ROLE_NAMES: Record<string, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  manager: "Manager",
+  analyst: "Analyst",
+  viewer: "Viewer",
+};
+
+/** A member whose role may not run Try it (it writes as one of the team's keys) is told why, not sent to create a key. */
+const roleNote = (role: string) => ({
+  text: `Your role (${ROLE_NAMES[role] ?? role}) can't run Try it against your team's data: it takes a manager or an admin. Ask an admin.`,
+  href: "/settings/team",
+});
+
 /** Anonymous visitors get the examples; a member whose team has an active key gets live Try it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewerContextFor(request, context);
-  if (!viewer) return { isSignedIn: false, tryIt: null };
+  if (!viewer) return { isSignedIn: false, tryIt: null, roleNote: null };
   const { services } = context.get(appContext);
-  const plans = await services.apiKeys.planApiTries(actorOf(viewer));
-  return { isSignedIn: true, tryIt: plans ? toTryItView(plans) : null };
+  const actor = actorOf(viewer);
+  const plans = await services.apiKeys.planApiTries(actor);
+  return {
+    isSignedIn: true,
+    tryIt: plans ? toTryItView(plans) : null,
+    roleNote: can(actor, "api_keys.manage") ? null : roleNote(viewer.organization.role),
+  };
 }
 
 const tryFormSchema = z.object({ endpoint: z.enum(TRY_ENDPOINT_IDS), token: z.uuid() });
@@ -66,11 +89,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = tryFormSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ tryResult: null }, { status: 400 });
   const { services } = context.get(appContext);
-  const outcome = await services.apiKeys.tryApiRequest(actorOf(viewer), {
-    endpointId: parsed.data.endpoint,
-    token: parsed.data.token,
-  });
-  return { tryResult: toTryResult(outcome) };
+  try {
+    const outcome = await services.apiKeys.tryApiRequest(actorOf(viewer), {
+      endpointId: parsed.data.endpoint,
+      token: parsed.data.token,
+    });
+    return { tryResult: toTryResult(outcome) };
+  } catch (error) {
+    // A page loaded before the member's role changed still posts: the refusal is the page's answer, not a crash.
+    if (!(error instanceof AppError) || error.code !== "forbidden") throw error;
+    return data(
+      { tryResult: { endpointId: parsed.data.endpoint, problem: error.message } satisfies TryResult },
+      { status: 403 },
+    );
+  }
 }
 
 const QUICK_START_STEPS = [
@@ -82,8 +114,10 @@ const QUICK_START_STEPS = [
 export default function ApiPage({ loaderData, actionData }: Route.ComponentProps) {
   // Examples call the site's own origin, where the API lives under /api/v1.
   const baseUrl = useRootData()?.appUrl ?? "";
-  const { tryIt, isSignedIn } = loaderData;
+  const { tryIt, isSignedIn, roleNote } = loaderData;
   const tryResult = actionData?.tryResult ?? null;
+  // A refused Try it has no live card to show it under (the role runs none): it shows above them.
+  const refusal = !tryIt && tryResult && "problem" in tryResult ? tryResult.problem : null;
 
   return (
     <>
@@ -133,6 +167,16 @@ export default function ApiPage({ loaderData, actionData }: Route.ComponentProps
             }
           />
           <div className="mt-14 grid gap-4">
+            {refusal ? (
+              <p
+                id="try-it-refusal"
+                role="alert"
+                className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-destructive text-sm"
+              >
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {refusal}
+              </p>
+            ) : null}
             {API_ENDPOINTS.map((endpoint) => {
               const plan = tryIt?.plans[endpoint.id as keyof typeof tryIt.plans];
               return (
@@ -149,7 +193,7 @@ export default function ApiPage({ loaderData, actionData }: Route.ComponentProps
                         }
                       : null
                   }
-                  exampleNote={isSignedIn ? CREATE_KEY_NOTE : SIGN_IN_NOTE}
+                  exampleNote={roleNote ?? (isSignedIn ? CREATE_KEY_NOTE : SIGN_IN_NOTE)}
                 />
               );
             })}

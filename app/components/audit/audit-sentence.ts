@@ -1,0 +1,95 @@
+/**
+ * An audit entry as a sentence in the reader's language ("Ada changed the role of Max from Analyst
+ * to Manager"): one catalog key per action (audit.json, "sentences"), with the actor, the target
+ * and, where the entry says what changed, the before and after in the reader's words.
+ */
+import type { TFunction } from "i18next";
+import type { AuditAction } from "#core/audit/audit-log.ts";
+import type { AuditEvent } from "#core/audit/audit-schemas.ts";
+
+const SENTENCE_KEYS: Record<AuditAction, string> = {
+  "auth.signed_in": "sentences.auth.signed_in",
+  "organization.created": "sentences.organization.created",
+  "organization.updated": "sentences.organization.updated",
+  "organization.ownership_transferred": "sentences.organization.ownership_transferred",
+  "organization.deletion_requested": "sentences.organization.deletion_requested",
+  "organization.deletion_cancelled": "sentences.organization.deletion_cancelled",
+  "member.invited": "sentences.member.invited",
+  "member.invitation_resent": "sentences.member.invitation_resent",
+  "member.invitation_revoked": "sentences.member.invitation_revoked",
+  "member.joined": "sentences.member.joined",
+  "member.role_changed": "sentences.member.role_changed",
+  "member.removed": "sentences.member.removed",
+  "member.left": "sentences.member.left",
+  "connection.created": "sentences.connection.created",
+  "connection.accounts_chosen": "sentences.connection.accounts_chosen",
+  "connection.removed": "sentences.connection.removed",
+  "api_key.created": "sentences.api_key.created",
+  "api_key.revoked": "sentences.api_key.revoked",
+  "rule.created": "sentences.rule.created",
+  "rule.updated": "sentences.rule.updated",
+  "rule.status_changed": "sentences.rule.status_changed",
+  "rule.deleted": "sentences.rule.deleted",
+  "automation.paused": "sentences.automation.paused",
+  "automation.resumed": "sentences.automation.resumed",
+  "budget_plan.updated": "sentences.budget_plan.updated",
+  "goals.updated": "sentences.goals.updated",
+  "billing.plan_changed": "sentences.billing.plan_changed",
+  "billing.payment_method_updated": "sentences.billing.payment_method_updated",
+  "billing.payment_failed": "sentences.billing.payment_failed",
+  "export.downloaded": "sentences.export.downloaded",
+  "export.requested": "sentences.export.requested",
+  "webhook.created": "sentences.webhook.created",
+  "webhook.updated": "sentences.webhook.updated",
+  "webhook.deleted": "sentences.webhook.deleted",
+};
+
+/** The areas of the filter, in the reader's words. */
+export const AREA_KEYS: Record<string, string> = {
+  auth: "areas.auth",
+  organization: "areas.organization",
+  member: "areas.member",
+  connection: "areas.connection",
+  api_key: "areas.api_key",
+  rule: "areas.rule",
+  automation: "areas.automation",
+  budget_plan: "areas.budget_plan",
+  goals: "areas.goals",
+  billing: "areas.billing",
+  export: "areas.export",
+  webhook: "areas.webhook",
+};
+
+const ROLE_KEYS: Record<string, string> = {
+  owner: "shell:organization.roles.owner",
+  admin: "shell:organization.roles.admin",
+  manager: "shell:organization.roles.manager",
+  analyst: "shell:organization.roles.analyst",
+  viewer: "shell:organization.roles.viewer",
+};
+
+const STATUS_KEYS: Record<string, string> = {
+  preview: "statuses.preview",
+  active: "statuses.active",
+  paused: "statuses.paused",
+};
+
+/** A before or after value of the details in the reader's words: a role, a rule's status, or as stored. */
+function valueText(t: TFunction, value: unknown): string {
+  if (typeof value !== "string" && typeof value !== "number") return "—";
+  const text = String(value);
+  const key = ROLE_KEYS[text] ?? STATUS_KEYS[text];
+  return key ? t(key) : text;
+}
+
+export function auditSentence(t: TFunction, event: AuditEvent): string {
+  const key = SENTENCE_KEYS[event.action];
+  const target = event.target?.label ?? event.target?.id ?? "—";
+  if (!key) return `${event.actor.label}: ${event.action} ${target}`;
+  return t(key, {
+    actor: event.actor.label,
+    target,
+    from: valueText(t, event.details?.from),
+    to: valueText(t, event.details?.to),
+  });
+}

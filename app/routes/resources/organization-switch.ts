@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { refuseAnonymous, refuseWith } from "#app/components/account/account-action.ts";
+import { appContext } from "#app/lib/app-context.ts";
+import { readFormFields } from "#app/lib/form-data.server.ts";
+import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
+import { actorOf, getViewerContextFor } from "#app/lib/session.server.ts";
+import type { Route } from "./+types/organization-switch";
+
+/**
+ * POST organizationId: the session works in that organization from now on, and the browser lands
+ * on its dashboard (the redirect makes every loader run again, the sidebar's included).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await getViewerContextFor(request, context);
+  const t = await translatorFor(request, context);
+  if (!viewer) return refuseAnonymous(t);
+  const { services, logger, requestId } = context.get(appContext);
+  const fields = await readFormFields(request);
+  try {
+    await services.organizations.switchOrganization(actorOf(viewer), {
+      organizationId: fields.organizationId,
+      sessionId: viewer.sessionId,
+    });
+  } catch (error) {
+    return refuseWith(error, (unexpected) => logger.error({ err: unexpected, requestId }, "switch failed"), t);
+  }
+  return redirect("/dashboard");
+}
