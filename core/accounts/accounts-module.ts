@@ -47,7 +47,9 @@ export function createAccountsModule({ db, storage, auth }: AccountsModuleDepend
       );
     },
     /** The profile form (untrusted input, refused field by field). */
-    updateProfile: useCase("self.manage", (actor, input: unknown) => updateProfile({ profiles }, actor.id, input)),
+    updateProfile: useCase("self.manage", (actor, input: unknown) =>
+      updateProfile({ profiles, followRegion: organizations.followOwnerRegion }, actor.id, input),
+    ),
     /** A new avatar from an upload's bytes; answers its versioned URL. */
     updateAvatar: useCase("self.manage", (actor, bytes: Buffer) =>
       updateAvatar({ storage, profiles }, actor.id, bytes),

@@ -143,9 +143,9 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       },
       session: {
         create: {
-          // A new session starts in the user's first organization.
+          // A new session starts in the organization the user last worked in (their first before that).
           async before(session) {
-            const [first] = await organizations.listMemberships(session.userId);
+            const [first] = await organizations.listForSwitcher(session.userId);
             return { data: { ...session, activeOrganizationId: first?.organizationId ?? null } };
           },
           // Every new session is a sign-in, in the audit log of each of the person's organizations.

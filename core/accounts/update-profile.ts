@@ -22,7 +22,22 @@ export const PROFILE_INVALID_MESSAGE = "Please correct the highlighted fields.";
  * field errors in `details.fieldErrors`, and nothing is saved.
  */
 export async function updateProfile(
-  { profiles }: { profiles: ProfileRepository },
+  {
+    profiles,
+    followRegion,
+  }: {
+    profiles: ProfileRepository;
+    /**
+     * Called when the person's time zone or currency changed: the organizations they own that still
+     * use the old ones follow (a new workspace starts with its owner's region, before the profile is
+     * filled in).
+     */
+    followRegion?: (
+      userId: string,
+      before: { timeZone: string; currency: string },
+      after: { timeZone: string; currency: string },
+    ) => Promise<void>;
+  },
   userId: string,
   input: unknown,
 ): Promise<UserProfile> {
@@ -42,7 +57,14 @@ export async function updateProfile(
   if (!parsed.success || Object.keys(fieldErrors).length > 0)
     throw new AppError("bad_request", PROFILE_INVALID_MESSAGE, { fieldErrors });
 
+  const before = await profiles.findById(userId);
   const profile = await profiles.update(userId, parsed.data);
   if (!profile) throw new AppError("not_found", "No profile exists for this account.");
+  if (before && followRegion && (before.timezone !== profile.timezone || before.currency !== profile.currency))
+    await followRegion(
+      userId,
+      { timeZone: before.timezone, currency: before.currency },
+      { timeZone: profile.timezone, currency: profile.currency },
+    );
   return profile;
 }

@@ -45,6 +45,16 @@ export interface OrganizationRepository {
     timeZone?: string;
     currency?: string;
   }): Promise<Membership>;
+  /**
+   * The organizations `ownerId` owns that still use the owner's previous time zone or currency take
+   * the new ones (each setting on its own): a workspace follows its owner's region until an admin
+   * sets it otherwise on /settings/general.
+   */
+  followOwnerRegion(
+    ownerId: string,
+    before: { timeZone: string; currency: string },
+    after: { timeZone: string; currency: string },
+  ): Promise<void>;
   /** The time zone and currency of a user's profile, the defaults of the organizations they create. */
   findProfileRegion(userId: string): Promise<{ timeZone: string; currency: string } | null>;
   /** Points one of the user's sessions at an organization and marks the membership as just used. */
@@ -97,6 +107,27 @@ export function createOrganizationRepository(db: Kysely<Database>): Organization
         .orderBy("member.createdAt")
         .orderBy("organization.name")
         .execute();
+    },
+    async followOwnerRegion(ownerId, before, after) {
+      const owned = db
+        .selectFrom("member")
+        .select("member.organizationId")
+        .where("member.userId", "=", ownerId)
+        .where("member.role", "=", "owner");
+      if (before.timeZone !== after.timeZone)
+        await db
+          .updateTable("organization")
+          .set({ time_zone: after.timeZone })
+          .where("id", "in", owned)
+          .where("time_zone", "=", before.timeZone)
+          .execute();
+      if (before.currency !== after.currency)
+        await db
+          .updateTable("organization")
+          .set({ currency: after.currency })
+          .where("id", "in", owned)
+          .where("currency", "=", before.currency)
+          .execute();
     },
     async listForSwitcher(userId) {
       const rows = await memberships()

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Role, userActor } from "#core/access/actor.ts";
+import { createProfileRepository } from "#core/accounts/profile-repository.ts";
+import { updateProfile } from "#core/accounts/update-profile.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import type { FileStorage, StoredFile } from "#core/ports/file-storage.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
@@ -299,5 +301,41 @@ describe("the organization's settings", () => {
     await module.removeOrganizationLogo(ada.actor);
     expect((await module.getOrganizationSettings(ada.actor)).logo).toBeNull();
     expect(files.has(`organizations/${ada.home.organizationId}/logo.webp`)).toBe(false);
+  });
+});
+
+describe("an organization and its owner's region", () => {
+  it("follows the owner's new time zone and currency until an admin sets its own", async () => {
+    const { db } = database;
+    const ada = await newPerson("Ada", { timezone: "UTC", currency: "USD" });
+    const kept = await module.createOrganization(ada.actor, {
+      values: { name: "Set by hand" },
+      sessionId: ada.sessionId,
+    });
+    await db
+      .updateTable("organization")
+      .set({ time_zone: "Asia/Tokyo" })
+      .where("id", "=", kept.organizationId)
+      .execute();
+
+    const profile = await createProfileRepository(db).findById(ada.userId);
+    await updateProfile(
+      { profiles: createProfileRepository(db), followRegion: createOrganizationRepository(db).followOwnerRegion },
+      ada.userId,
+      {
+        first_name: profile?.firstName,
+        last_name: profile?.lastName,
+        company_name: "",
+        company_size: "",
+        role: "admin",
+        timezone: "Europe/Berlin",
+        currency: "EUR",
+      },
+    );
+    const region = (id: string) =>
+      db.selectFrom("organization").select(["time_zone", "currency"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await region(ada.home.organizationId)).toEqual({ time_zone: "Europe/Berlin", currency: "EUR" });
+    // Its time zone was chosen on its own: only the currency, still the owner's old one, follows.
+    expect(await region(kept.organizationId)).toEqual({ time_zone: "Asia/Tokyo", currency: "EUR" });
   });
 });
