@@ -52,6 +52,8 @@ export interface SpendRow {
 }
 
 export interface BudgetPlanRepository {
+  /** The organization's default attribution (/settings/general): the revenue source of a plan not yet saved. */
+  defaultRevenueSource(organizationId: string): Promise<"platform" | "store">;
   getSettings(organizationId: string): Promise<SavedPlanSettings | null>;
   saveSettings(organizationId: string, settings: BudgetPlanSettings, updatedByLabel: string): Promise<void>;
   /** The groups in their order; a platform group lists no campaigns here (they are the platform's). */
@@ -92,6 +94,14 @@ const asNumber = (value: number | string | null) => (value === null ? null : Num
 
 export function createBudgetPlanRepository(db: Kysely<Database>): BudgetPlanRepository {
   return {
+    async defaultRevenueSource(organizationId) {
+      const row = await db
+        .selectFrom("organization")
+        .select("default_attribution")
+        .where("id", "=", organizationId)
+        .executeTakeFirst();
+      return row?.default_attribution === "store" ? "store" : "platform";
+    },
     async getSettings(organizationId) {
       const row = await db
         .selectFrom("budget_plans")

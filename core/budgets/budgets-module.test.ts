@@ -43,6 +43,16 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
 const planOf = async (team: Team) => (await services.budgets.getBudgetPlan(team.owner)).plan;
 
 describe("the budget plan", () => {
+  it("counts revenue the way the organization's default attribution says until the plan is saved", async () => {
+    const team = await newTeam(database.db);
+    await database.db
+      .updateTable("organization")
+      .set({ default_attribution: "store" })
+      .where("id", "=", team.organizationId)
+      .execute();
+    expect((await planOf(team)).revenueSource).toBe("store");
+  });
+
   it("has the defaults and no budget before anything is set", async () => {
     const team = await newTeam(database.db);
     const view = await services.budgets.getBudgetPlan(team.member);

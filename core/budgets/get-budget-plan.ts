@@ -37,15 +37,17 @@ export async function getBudgetPlan(deps: BudgetPlanDependencies, actor: Actor):
 }
 
 async function readPlan(deps: BudgetPlanDependencies, organizationId: string): Promise<BudgetPlanView> {
-  const [settings, goal, groups, bounds, campaigns] = await Promise.all([
+  const [settings, goal, groups, bounds, campaigns, defaultRevenueSource] = await Promise.all([
     deps.budgets.getSettings(organizationId),
     deps.organizationGoal(organizationId),
     deps.budgets.listGroups(organizationId),
     deps.budgets.listBounds(organizationId),
     deps.budgets.listCampaigns(organizationId),
+    deps.budgets.defaultRevenueSource(organizationId),
   ]);
   const { updatedByLabel = null, updatedAt = null, ...saved } = settings ?? {};
-  const values = { ...BUDGET_PLAN_DEFAULTS, ...saved };
+  // Until the plan is saved, revenue counts the way the organization's settings say.
+  const values = { ...BUDGET_PLAN_DEFAULTS, revenueSource: defaultRevenueSource, ...saved };
   return {
     plan: {
       organizationId,
