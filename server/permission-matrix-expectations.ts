@@ -25,7 +25,14 @@ type PageRule =
       permission?: Permission;
     }
   // A resource (CSV, JSON) that needs a permission; anonymous is sent to sign in or gets 401.
-  | { kind: "resource"; permission: Permission; url?: (ids: Ids) => string; anonymous: 401 | "login" }
+  // `allowed`: what those who may get, when not 200 (a download of an unknown id: 404).
+  | {
+      kind: "resource";
+      permission: Permission;
+      url?: (ids: Ids) => string;
+      anonymous: 401 | "login";
+      allowed?: number;
+    }
   // No GET of its own (a POST endpoint, a callback for another party).
   | { kind: "no-page"; reason: string };
 
@@ -52,6 +59,14 @@ export const PAGES: Record<string, PageRule> = {
   // The sidebar's switcher: the signed-in person's own organizations, whichever is active.
   "/organizations/mine": { kind: "resource", permission: "self.manage", anonymous: 401 },
   "/organizations/switch": { kind: "no-page", reason: "POST only (see ACTIONS)" },
+  // Only its requester downloads an export: an id nobody asked for is 404 to everyone.
+  "/account/privacy/exports/:exportId": {
+    kind: "resource",
+    permission: "self.manage",
+    url: () => `/account/privacy/exports/${MISSING}`,
+    anonymous: 401,
+    allowed: 404,
+  },
   "/organizations/new": { kind: "no-page", reason: "POST only (see ACTIONS)" },
   "/terms": { kind: "public" },
   "/privacy": { kind: "public" },
@@ -94,6 +109,7 @@ export const PAGES: Record<string, PageRule> = {
   "/settings/team": { kind: "app" },
   "/settings/audit": { kind: "app", permission: "audit.read" },
   "/account/security": { kind: "app" },
+  "/account/privacy": { kind: "app" },
   "/settings/conversions": { kind: "app" },
   "/campaigns/mes-ads": { kind: "app" },
   "/campaigns/mes-ads/:campaignId": {
@@ -309,6 +325,23 @@ export const ACTIONS: Record<string, ActionRule> = {
         form: true,
         body: () => ({ intent: "revoke", sessionId: MISSING }),
       },
+    ],
+  },
+  // Asking for one's own export or deletion is not here: every member may, and the allowed run would
+  // really start it. Cancelling a deletion that nobody asked for changes nothing.
+  "/account/privacy": {
+    cases: [
+      {
+        name: "export the organization",
+        permission: "organization.export",
+        body: () => ({ intent: "requestOrganizationExport" }),
+      },
+      {
+        name: "cancel the organization's deletion",
+        permission: "organization.own",
+        body: () => ({ intent: "cancelOrganizationDeletion" }),
+      },
+      { name: "cancel one's deletion", permission: "self.manage", body: () => ({ intent: "cancelAccountDeletion" }) },
     ],
   },
   "/settings/general": {
