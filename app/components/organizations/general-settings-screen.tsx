@@ -1,5 +1,7 @@
-import { Lock } from "lucide-react";
+import { ArrowRight, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useCan } from "#app/lib/use-can.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import type { OrganizationSettings } from "#core/organizations/organization-repository.ts";
@@ -40,6 +42,39 @@ export function GeneralSettingsScreen({
         options={options}
         canManage={canManage}
       />
+      {can("organization.own") ? <DangerZone /> : null}
     </div>
+  );
+}
+
+/** The owner's ways out: hand the organization over (team page) or delete it (privacy page, 30-day grace). */
+function DangerZone() {
+  const { t } = useTranslation("organization");
+  const links = [
+    { to: "/settings/team", label: t("settings.danger.transfer"), hint: t("settings.danger.transferHint") },
+    { to: "/account/privacy", label: t("settings.danger.delete"), hint: t("settings.danger.deleteHint") },
+  ];
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>{t("settings.danger.title")}</CardTitle>
+        <CardDescription>{t("settings.danger.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col divide-y rounded-md border p-0">
+        {links.map((link) => (
+          <Link
+            key={link.to}
+            to={link.to}
+            className="flex items-center justify-between gap-3 p-3 text-sm hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span>
+              <span className="block font-medium">{link.label}</span>
+              <span className="block text-muted-foreground">{link.hint}</span>
+            </span>
+            <ArrowRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+          </Link>
+        ))}
+      </CardContent>
+    </Card>
   );
 }
