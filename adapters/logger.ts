@@ -28,6 +28,10 @@ const SECRET_KEYS = [
   "plaintext",
   "authorization",
   "cookie",
+  // Stripe: the secret key, the webhook signing secret and a webhook's signature header.
+  "secretKey",
+  "webhookSecret",
+  "stripe-signature",
 ];
 
 // A logged object is usually one or two levels deep ({ err }, { req: { headers } }); fast-redact

@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
 import { AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.ts";
+import { runWithRequestAddress } from "#core/audit/request-address.ts";
 import { type Env, publicEnv } from "#core/config/env.ts";
 import { AppError, toErrorEnvelope } from "#core/errors/app-error.ts";
 import type { Logger } from "#core/ports/logger.ts";
@@ -15,6 +16,7 @@ import { privateCache } from "./middleware/private-cache.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { billingWebhookRoutes } from "./routes/billing-webhook.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import type { ServerServices } from "./services.ts";
@@ -46,6 +48,8 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   app.use(securityHeaders({ isProduction: env.isProduction, isDevServer }));
   // 2. Request id (echoed as X-Request-Id) and one structured log line per request.
   app.use(requestId());
+  // Where the request came from, for the audit entries the use cases record while serving it.
+  app.use((c, next) => runWithRequestAddress(clientAddress(c), next));
   app.use(requestLogger(logger));
   // 2b. Signed-in pages, data and exports are private, no-store unless a route set its own caching.
   app.use(privateCache());
@@ -86,6 +90,17 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
 
   // 8. Accounts: better-auth behind our validation and rate limits.
   app.route("/", authRoutes({ env, services, clientAddress }));
+
+  // 8a. Stripe's signed events (raw body, verified before anything; no session): when Stripe is configured.
+  if (services.paymentProvider)
+    app.route(
+      "/",
+      billingWebhookRoutes({
+        provider: services.paymentProvider,
+        handleProviderEvent: (event) => services.billingBackground.handleProviderEvent(event),
+        logger,
+      }),
+    );
 
   // 8b. The built-in ad-platform sandbox (ADS_SANDBOX): consent pages and each platform's API shape.
   if (services.sandbox) app.route("/sandbox", services.sandbox.app);

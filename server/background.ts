@@ -1,3 +1,4 @@
+import { BILLING_TICK_INTERVAL_MS, queueBillingTick, registerBillingJobs } from "#core/billing/billing-jobs.ts";
 import { PACING_CHECK_INTERVAL_MS, registerBudgetJobs } from "#core/budgets/budget-jobs.ts";
 import type { Env } from "#core/config/env.ts";
 import { MONITORING_INTERVAL_MS, registerMonitoringJobs } from "#core/monitoring/monitoring-jobs.ts";
@@ -44,11 +45,16 @@ export async function startBackgroundWork({
   });
   registerMonitoringJobs(services.jobs, services.monitoring);
   registerBudgetJobs(services.jobs, services.budgetsBackground);
-  registerOptimizerJobs(services.jobs, services.optimizer);
+  registerOptimizerJobs(
+    services.jobs,
+    services.optimizer,
+    async (organizationId) => (await services.billingBackground.readOnlyOf(organizationId)) !== null,
+  );
   registerWebhookJobs(services.jobs, services.webhooks);
   registerNotificationJobs(services.jobs, services.notifications);
   registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
   registerPrivacyJobs(services.jobs, services.privacyBackground);
+  registerBillingJobs(services.jobs, services.billingBackground);
   registerDemoAutomationJobs(services);
   await services.jobs.start();
   const tick = async () => {
@@ -110,6 +116,14 @@ export async function startBackgroundWork({
   const purgeTimer = setInterval(queuePurge, PRIVACY_PURGE_INTERVAL_MS);
   purgeTimer.unref();
   queuePurge();
+  // Billing: trial reminders and ends, renewals and dunning retries (hourly, once across nodes).
+  const queueBilling = () =>
+    void queueBillingTick(services.jobs).catch((error: unknown) =>
+      logger.warn({ err: error }, "billing tick not queued"),
+    );
+  const billingTimer = setInterval(queueBilling, BILLING_TICK_INTERVAL_MS);
+  billingTimer.unref();
+  queueBilling();
   void tick();
   logger.info({ queue: services.jobs.kind, intervalMinutes: env.SYNC_INTERVAL_MINUTES }, "background jobs started");
   return {
@@ -120,6 +134,7 @@ export async function startBackgroundWork({
       clearInterval(pacingTimer);
       clearInterval(optimizerTimer);
       clearInterval(purgeTimer);
+      clearInterval(billingTimer);
       // A sync cut short resumes at the next start, so shutdown does not wait long for one.
       await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },

@@ -98,4 +98,31 @@ describe("the rate-limit subject behind a trusted proxy", () => {
     expect((await signUp("2.2.2.2, 198.51.100.9, 10.0.0.3")).status).toBe(200);
     expect((await signUp("3.3.3.3, 198.51.100.9, 10.0.0.2")).status).toBe(429);
   });
+
+  it("records the resolved client address on the session, whatever address header the client sends", async () => {
+    const signUp = await setup({});
+    expect((await signUp("198.51.100.7")).status).toBe(200);
+    const db = (database as DatabaseHandle).db;
+    await db.updateTable("user").set({ emailVerified: true }).where("email", "=", "ada-1@example.com").execute();
+    const env = testEnv({ APP_URL: "http://localhost:3000", DATA_DIR: dataDir as string, TRUST_PROXY: "true" });
+    const logger = createLogger({ level: "silent", isPretty: false });
+    const app = createApp({
+      env,
+      logger,
+      services: createServices({ env, database: database as DatabaseHandle, logger }),
+    });
+    const response = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+        "x-forwarded-for": "6.6.6.6, 198.51.100.7",
+        "x-adhelm-client-address": "9.9.9.9",
+      },
+      body: JSON.stringify({ email: "ada-1@example.com", password: "Engine-1843" }),
+    });
+    expect(response.status).toBe(200);
+    const sessions = await db.selectFrom("session").select("ipAddress").execute();
+    expect(sessions.map((session) => session.ipAddress)).toEqual(["198.51.100.7"]);
+  });
 });

@@ -54,10 +54,15 @@ export async function seedDemoIfFresh({
     first_name: "Dana",
     last_name: "Demo",
     company_name: DEMO_COMPANY,
-    role: "admin",
     timezone: "UTC",
     currency: "USD",
   });
+  // The demo pays for Professional with the built-in test provider's card, so it shows a paid plan
+  // and an invoice, and never turns read-only when its trial would have ended.
+  if (services.builtinPayments) {
+    const checkout = await services.billing.startCheckout(actor, { planId: "professional", interval: "monthly" });
+    await services.builtinPayments.completeCheckout(checkout.url.split("/").at(-1) ?? "", "4242 4242 4242 4242");
+  }
   const { kit } = services.sandbox;
   const grant = (platform: AdPlatformId | StorePlatformId, context: Record<string, string> = {}): TokenSet => {
     const issued = kit.credentials.issueTokens({

@@ -4,7 +4,11 @@ import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createPgBossJobQueue } from "#adapters/jobs/pg-boss-job-queue.ts";
 import { createMailer } from "#adapters/mailer.ts";
 import { classifyAddress, createOutboundFetch } from "#adapters/outbound-http.ts";
+import { createBuiltinPaymentProvider } from "#adapters/payments/builtin-payment-provider.ts";
+import { stripePaymentProviderFrom } from "#adapters/payments/stripe-payment-provider.ts";
+import { createUnavailablePaymentProvider } from "#adapters/payments/unavailable-payment-provider.ts";
 import type { AppServices } from "#app/lib/app-services.ts";
+import { SALES_EMAIL } from "#app/lib/marketing-content.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
 import { createAccountsModule } from "#core/accounts/accounts-module.ts";
 import { createAuthServer } from "#core/accounts/auth-server.ts";
@@ -15,6 +19,8 @@ import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/ana
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
 import { createAuditLog } from "#core/audit/audit-log.ts";
 import { createAuditModule } from "#core/audit/audit-module.ts";
+import { type BillingBackground, createBillingBackground, createBillingModule } from "#core/billing/billing-module.ts";
+import type { PaymentProvider } from "#core/billing/payment-provider.ts";
 import { BUDGET_ALERTS_CATALOG, budgetAlertsText } from "#core/budgets/budget-alerts-text.ts";
 import {
   type BudgetsBackground,
@@ -26,6 +32,7 @@ import { createCampaignsModule, INTERACTIVE_RETRY_POLICY } from "#core/campaigns
 import type { Env } from "#core/config/env.ts";
 import { createConnectionsModule } from "#core/connections/connections-module.ts";
 import { createAdPlatformAccess } from "#core/connections/platform-access.ts";
+import { createPlatformAccessRevocation } from "#core/connections/revoke-platform-access.ts";
 import { createSyncSchedule, type SyncSchedule } from "#core/connections/sync-schedule.ts";
 import { createDashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
@@ -109,6 +116,10 @@ export interface ServerServices extends AppServices {
   database: DatabaseHandle;
   /** The rate-limit counters: the auth routes count on them, the boot prunes old windows. */
   rateLimits: RateLimitRepository;
+  /** Payments: Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; its webhooks come to /webhooks/stripe. */
+  paymentProvider: PaymentProvider | null;
+  /** Billing without a person: the trial's start, provider events, the hourly tick, limits and read-only. */
+  billingBackground: BillingBackground;
 }
 
 export interface ServiceOptions {
@@ -149,6 +160,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     appUrl: env.APP_URL,
     // The sync engine's run history, which each card shows.
     syncHistory: createSyncRepository(database.db),
+    logger,
   });
   const analytics = createAnalyticsModule({ db: database.db, clock: adsClock });
   const campaigns = createCampaignsModule({
@@ -193,6 +205,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     setCampaignLabels: ruleCampaigns.setCampaignLabels,
     notify: (notification) => services.notifications.notify(notification),
     publishWebhookEvent: (event) => services.webhooks.publishWebhookEvent(event),
+    isReadOnly: async (organizationId) => (await services.billingBackground.readOnlyOf(organizationId)) !== null,
   };
   const budgetsDependencies: BudgetsModuleDependencies = {
     db: database.db,
@@ -229,14 +242,41 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     logger,
     appUrl: env.APP_URL,
   };
+  const paymentProvider = stripePaymentProviderFrom(env, logger);
+  // Without Stripe keys, the built-in test provider (its checkout and portal are pages of the app),
+  // unless PAYMENTS_SANDBOX is off (production's default): then nothing can be paid.
+  const builtinPayments =
+    paymentProvider || !env.PAYMENTS_SANDBOX
+      ? null
+      : createBuiltinPaymentProvider({
+          db: database.db,
+          appUrl: env.APP_URL,
+          onEvent: (event) => services.billingBackground.handleProviderEvent(event),
+        });
+  const billingDependencies = {
+    db: database.db,
+    provider: paymentProvider ?? builtinPayments ?? createUnavailablePaymentProvider(),
+    mailer,
+    appUrl: env.APP_URL,
+    salesEmail: SALES_EMAIL,
+  };
   const services: ServerServices = {
+    billing: createBillingModule(billingDependencies),
+    billingBackground: createBillingBackground(billingDependencies),
+    builtinPayments,
     database,
+    paymentProvider,
     rateLimits,
     storage,
     auth,
     identities: createIdentityRepository(database.db),
     accounts: createAccountsModule({ db: database.db, storage, auth }),
-    organizations: createOrganizationsModule({ db: database.db, storage }),
+    organizations: createOrganizationsModule({
+      db: database.db,
+      storage,
+      // Every new organization starts its 14-day Professional trial (issue 19 §3).
+      onOrganizationCreated: (organizationId) => services.billingBackground.startTrial(organizationId),
+    }),
     dashboard: createDashboardModule({
       db: database.db,
       clock: adsClock,
@@ -267,7 +307,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     sandbox: null,
     apiKeys,
     audit: createAuditModule({ db: database.db }),
-    teams: createTeamsModule({ db: database.db, mailer, appUrl: env.APP_URL }),
+    teams: createTeamsModule({ db: database.db, mailer, appUrl: env.APP_URL, onApiKeysRevoked: apiKeys.forgetApiKeys }),
     webhooks: createWebhooksModule({
       db: database.db,
       cipher,
@@ -333,7 +373,12 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     }),
     publicApi: createPublicApi({ env, logger, db: database.db, apiKeys, services: () => services }),
     privacy: createPrivacyModule(privacyDependencies),
-    privacyBackground: createPrivacyBackground(privacyDependencies),
+    privacyBackground: createPrivacyBackground({
+      ...privacyDependencies,
+      // The purge asks the platforms to drop a deleted organization's grants where they allow it.
+      revokePlatformAccess: createPlatformAccessRevocation({ db: database.db, connectors, cipher, logger })
+        .revokePlatformAccess,
+    }),
   };
   if (env.ADS_SANDBOX)
     services.sandbox = createSandboxApp({

@@ -17,6 +17,8 @@ const MODULES = [
   "apiKeys",
   "analytics",
   "audit",
+  "billing",
+  "billingBackground",
   "budgets",
   "budgetsBackground",
   "campaigns",
@@ -47,6 +49,7 @@ const UNGUARDED: Record<string, string> = {
   "apiKeys.authenticateApiKey": "where an API key's actor comes from",
   "apiKeys.authenticateApiKeyOfOrganization": "where an API key's actor comes from (the /api page's Try it)",
   "apiKeys.flushApiKeyUses": "writes buffered last-used times at shutdown",
+  "apiKeys.forgetApiKeys": "drops keys another slice already revoked (a removed member's) from this process's cache",
   "connections.browseIntegrations": "the catalogue a signed-out visitor sees",
   "connections.receiveStoreKeys": "WooCommerce's server-to-server key POST, bound to a connect flow's state",
   "syncSchedule.queueDueSyncs": "the scheduler itself, which acts through requestSync as the system actor",
@@ -73,6 +76,14 @@ const UNGUARDED: Record<string, string> = {
     "the sync's completion hook, which queues its organization's pacing check",
   "privacyBackground.buildDataExport": "the export job, which builds the export its requester asked for",
   "privacyBackground.purge": "the hourly purge of expired export files and of deletions whose 30 days are over",
+  "billingBackground.startTrial": "createOrganization's hook: the new organization's trial, after its owner created it",
+  "billingBackground.handleProviderEvent":
+    "the payment provider's verified events (signed webhooks, the test provider's pages)",
+  "billingBackground.runBillingTick": "the hourly billing job: trial reminders and ends, renewals and dunning retries",
+  "billingBackground.runBillingFor": "the billing job's work for one organization, as Adhelm",
+  "billingBackground.assertWithinLimit":
+    "the plan's limits, which the use cases that add accounts, members or rules check",
+  "billingBackground.readOnlyOf": "whether billing makes an organization read-only, where actors are made",
   "optimizerSchedule.queueDueOptimizerWork":
     "the scheduler itself, which queues each organization's daily run and follow-ups",
 };

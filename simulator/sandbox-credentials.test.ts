@@ -196,4 +196,30 @@ describe("tokens", () => {
     });
     expect(await issuer.checkAccessToken(again.accessToken, "shopify")).toEqual({ ok: true, tenant: "org_1" });
   });
+
+  it("stop working for good when the tenant's grant is revoked, and a later grant works again", async () => {
+    const issuer = credentials();
+    const issue = (tenant: string, platform: PlatformId) =>
+      issuer.issueTokens({ tenant, platform, accessTtlSeconds: 3600, withRefreshToken: true });
+    const mine = issue("org_revoking", "linkedin-ads");
+    const otherTenant = issue("org_keeping", "linkedin-ads");
+    const otherPlatform = issue("org_revoking", "google-ads");
+
+    await issuer.revokeGrant("org_revoking", "linkedin-ads");
+
+    expect(await issuer.checkAccessToken(mine.accessToken, "linkedin-ads")).toEqual({ ok: false, reason: "revoked" });
+    expect(await issuer.checkRefreshToken(mine.refreshToken!, "linkedin-ads")).toEqual({
+      ok: false,
+      reason: "revoked",
+    });
+    // A restarted sandbox (new credentials over the same state) still knows.
+    expect(await credentials().checkAccessToken(mine.accessToken, "linkedin-ads")).toMatchObject({ ok: false });
+    expect((await issuer.checkAccessToken(otherTenant.accessToken, "linkedin-ads")).ok).toBe(true);
+    expect((await issuer.checkAccessToken(otherPlatform.accessToken, "google-ads")).ok).toBe(true);
+    const regranted = issue("org_revoking", "linkedin-ads");
+    expect(await issuer.checkAccessToken(regranted.accessToken, "linkedin-ads")).toEqual({
+      ok: true,
+      tenant: "org_revoking",
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { PlatformId } from "./lib/platform-ids.ts";
 import type { IssuedTokens, SandboxCredentials, TokenCheck } from "./sandbox-kit.ts";
 import { nextSandboxInstant, type SandboxStateRepository } from "./sandbox-state-repository.ts";
@@ -6,7 +6,8 @@ import { nextSandboxInstant, type SandboxStateRepository } from "./sandbox-state
 /**
  * The sandbox's OAuth codes and tokens. Each one is a signed claim (tenant, platform, kind, issue
  * time, expiry), so nothing is stored and tokens keep working across a restart. Only redeemed
- * codes are remembered, in memory, to make codes single-use.
+ * codes are remembered, in memory, to make codes single-use, and a revoked grant is remembered in
+ * the sandbox's settings as the instant before which its tenant's tokens of that platform are void.
  */
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -45,6 +46,11 @@ const PREFIXES: Record<PlatformId, Record<CredentialKind, string>> = {
   shopify: { code: "", access: "shpat_", refresh: "shprt_" },
   woocommerce: { code: "", access: "ck_", refresh: "cs_" },
 };
+
+/** The settings key of a tenant's revoked grant at a platform (keys hold at most 64 characters). */
+function revocationKey(tenant: string, platform: PlatformId): string {
+  return `revoked:${platform}:${createHash("sha256").update(tenant).digest("base64url").slice(0, 22)}`;
+}
 
 export interface SandboxCredentialsOptions {
   secret: string;
@@ -122,6 +128,12 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
     );
   }
 
+  /** Whether the tenant revoked the grant this credential belongs to (after it was issued). */
+  async function isRevoked(claims: Claims): Promise<boolean> {
+    const revokedAt = await state.getSetting(revocationKey(claims.t, claims.p));
+    return revokedAt !== null && claims.w <= Number(revokedAt);
+  }
+
   function forgetOldCodes(nowMs: number) {
     for (const [nonce, expiresAt] of redeemed) if (expiresAt < nowMs) redeemed.delete(nonce);
   }
@@ -169,7 +181,8 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
       const claims = read(token, platform, "access");
       if (!claims) return { ok: false, reason: "invalid" };
       const faults = await faultsFor(claims.t, platform);
-      if (faults.some((fault) => fault.kind === "revoked")) return { ok: false, reason: "revoked" };
+      if (faults.some((fault) => fault.kind === "revoked") || (await isRevoked(claims)))
+        return { ok: false, reason: "revoked" };
       if (claims.e !== null && claims.e <= now().getTime()) return { ok: false, reason: "expired" };
       // An expired_token fault ends the tokens issued before it; a refresh afterwards works again.
       if (faults.some((fault) => fault.kind === "expired_token" && Date.parse(fault.createdAt) > claims.w)) {
@@ -182,8 +195,15 @@ export function createSandboxCredentials(options: SandboxCredentialsOptions): Sa
       const claims = read(token, platform, "refresh");
       if (!claims) return { ok: false, reason: "invalid" };
       const faults = await faultsFor(claims.t, platform);
-      if (faults.some((fault) => fault.kind === "revoked")) return { ok: false, reason: "revoked" };
+      if (faults.some((fault) => fault.kind === "revoked") || (await isRevoked(claims)))
+        return { ok: false, reason: "revoked" };
       return { ok: true, tenant: claims.t };
+    },
+
+    async revokeGrant(tenant, platform) {
+      // Tokens carry the instant they were issued (`w`, never repeated in this process): the ones
+      // issued up to now are void, the ones a new consent brings later are not.
+      await state.putSetting(revocationKey(tenant, platform), String(nextSandboxInstant()));
     },
   };
 }

@@ -176,6 +176,13 @@ export interface SandboxCredentials {
   /** Checks a refresh token; a revoked grant fails with reason "revoked". */
   checkRefreshToken(token: string, platform: PlatformId): Promise<TokenCheck>;
   /**
+   * Ends the tenant's grant at the platform, as its revocation endpoint (or uninstalling the app)
+   * does: every access and refresh token issued for it until now fails with reason "revoked" from
+   * here on. A new consent afterwards issues tokens that work. Kept in the sandbox's settings, so
+   * it survives a restart and every node sees it.
+   */
+  revokeGrant(tenant: string, platform: PlatformId): Promise<void>;
+  /**
    * The tenant named by a genuine credential of any platform and kind (signature only: expiry
    * and faults are not checked), or null. The rate limit counts a caller's calls under it.
    */

@@ -3,6 +3,8 @@ import type { AuthServer } from "#core/accounts/auth-server.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
 import type { AuditModule } from "#core/audit/audit-module.ts";
+import type { BillingModule } from "#core/billing/billing-module.ts";
+import type { BuiltinPaymentPages } from "#core/billing/builtin-payment-pages.ts";
 import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
@@ -70,4 +72,8 @@ export interface AppServices {
   optimizer: OptimizerModule;
   /** What pages use of the public API: the reference's OpenAPI document. */
   publicApi: PublicApiForPages;
+  /** Billing: plan, trial, checkout, plan changes, invoices, the card, Enterprise's contact form. */
+  billing: BillingModule;
+  /** The built-in test provider's checkout and portal pages; null when Stripe is configured. */
+  builtinPayments: BuiltinPaymentPages | null;
 }

@@ -56,6 +56,8 @@ export interface SignUpValues {
   password: string;
   confirmPassword: string;
   acceptTerms: boolean;
+  /** A same-site path the verification link leads to once verified (an invitation). */
+  redirectTo?: string;
 }
 
 export interface SessionHandoff {

@@ -10,8 +10,8 @@ export interface LegalDocument {
 }
 
 /** Date and version shown on every document page and PDF; bump both when a document's text changes. */
-export const LEGAL_DOCUMENTS_LAST_UPDATED = "2026-11-21";
-export const LEGAL_DOCUMENTS_VERSION = "1.0";
+export const LEGAL_DOCUMENTS_LAST_UPDATED = "2026-11-26";
+export const LEGAL_DOCUMENTS_VERSION = "1.1";
 
 /** The addresses the legal pages' contact buttons write to; the texts name the same two. */
 export const LEGAL_EMAIL = "legal@adhelm.com";

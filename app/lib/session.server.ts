@@ -21,13 +21,14 @@ export function getViewerContextFor(request: Request, context: ContextReader): P
   return pending;
 }
 
-export function toViewer({ user, profile, organization }: ViewerContext): Viewer {
+export function toViewer({ user, profile, organization, readOnly }: ViewerContext): Viewer {
   const permissions = permissionsOf(
     userActor({
       userId: user.id,
       name: user.name,
       organizationId: organization.organizationId,
       role: organization.role,
+      readOnly,
     }),
   );
   return {
@@ -53,6 +54,7 @@ export function actorOf(viewer: ViewerContext): Actor {
     name: toViewer(viewer).name,
     organizationId: viewer.organization.organizationId,
     role: viewer.organization.role,
+    readOnly: viewer.readOnly,
   });
 }
 

@@ -9,7 +9,13 @@ import {
   updateGraphCampaign,
 } from "./client.ts";
 import { mapFacebookAdAccount, mapFacebookCampaign, mapFacebookInsightRow } from "./mappers.ts";
-import { buildFacebookAuthorizeUrl, exchangeFacebookCode, readUrl, refreshFacebookTokens } from "./oauth.ts";
+import {
+  buildFacebookAuthorizeUrl,
+  exchangeFacebookCode,
+  readUrl,
+  refreshFacebookTokens,
+  revokeFacebookAccess,
+} from "./oauth.ts";
 
 export type FacebookAdsConnectorOptions = Partial<Omit<FacebookClientOptions, "apiUrl">>;
 
@@ -33,6 +39,7 @@ export function createFacebookAdsConnector(
     authorizeUrl: (input) => buildFacebookAuthorizeUrl(config, input),
     exchangeCode: (callback, redirectUri) => exchangeFacebookCode(config, callback, redirectUri),
     refreshTokens: (tokens) => refreshFacebookTokens(config, tokens),
+    revokeAccess: (tokens) => revokeFacebookAccess(config, tokens),
     async listAdAccounts(tokens) {
       const accounts = await listGraphAdAccounts(client, tokens.accessToken);
       return accounts.map(mapFacebookAdAccount);

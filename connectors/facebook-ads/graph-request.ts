@@ -15,8 +15,8 @@ export type GraphContext = "api" | "oauth";
 
 export interface GraphCall {
   url: string;
-  method?: "GET" | "POST";
-  /** Query parameters for GET, a form body for POST. */
+  method?: "GET" | "POST" | "DELETE";
+  /** Query parameters for GET, a form body for POST (DELETE sends none). */
   params?: Record<string, string>;
   accessToken?: string;
   context?: GraphContext;

@@ -1,7 +1,7 @@
 import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { callGraph } from "./graph-request.ts";
-import { tokenResponseSchema } from "./schemas.ts";
+import { mutationResultSchema, tokenResponseSchema } from "./schemas.ts";
 
 /** Read insights, change campaigns, see the business's ad accounts. Meta separates scopes with commas. */
 export const FACEBOOK_ADS_SCOPES = ["ads_read", "ads_management", "business_management"] as const;
@@ -48,6 +48,19 @@ export async function exchangeFacebookCode(
 /** Meta's "refresh": a still-valid long-lived token is exchanged for a fresh one. */
 export async function refreshFacebookTokens(config: ConnectorConfig, tokens: TokenSet): Promise<TokenSet> {
   return exchangeForLongLivedToken(config, tokens.accessToken, tokens.context);
+}
+
+/**
+ * Removes the app for the person who granted it (`DELETE /me/permissions`): every token of the
+ * grant stops working. A token Meta no longer accepts throws like any Graph call (code 190).
+ */
+export async function revokeFacebookAccess(config: ConnectorConfig, tokens: TokenSet): Promise<void> {
+  const result = await callGraph(
+    { url: `${readUrl(config, "api")}/me/permissions`, method: "DELETE", accessToken: tokens.accessToken },
+    mutationResultSchema,
+  );
+  if (!result.success)
+    throw new PlatformError("facebook-ads", "rejected", "Meta did not remove the app's permissions.");
 }
 
 async function exchangeForLongLivedToken(

@@ -3,7 +3,7 @@ import type { AdPlatformConnector, ConnectorConfig, DateRange } from "#core/shar
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdsClient } from "./client.ts";
 import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
-import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens } from "./oauth.ts";
+import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens, revokeGoogleAccess } from "./oauth.ts";
 
 const CUSTOMER_QUERY =
   "SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager FROM customer";
@@ -24,6 +24,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformCon
     authorizeUrl: (input) => buildGoogleAuthorizeUrl(config, input),
     exchangeCode: (callback, redirectUri) => exchangeGoogleCode(config, callback, redirectUri),
     refreshTokens: (tokens) => refreshGoogleTokens(config, tokens),
+    revokeAccess: (tokens) => revokeGoogleAccess(config, tokens),
 
     async listAdAccounts(tokens) {
       const customerIds = await client.listAccessibleCustomers(tokens.accessToken);

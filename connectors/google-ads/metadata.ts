@@ -1,19 +1,22 @@
 import type { ConnectorMetadata } from "#connectors/connector.ts";
 
 /**
- * Google Ads lives on three hosts: Google's OAuth consent page, its token endpoint and the Ads API.
- * URL names: `authorize`, `token`, `api` (the API root; the client appends `/v26/...`).
+ * Google Ads lives on three hosts: Google's OAuth consent page, its token (and revocation)
+ * endpoint and the Ads API. URL names: `authorize`, `token`, `revoke`, `api` (the API root; the
+ * client appends `/v26/...`).
  */
 export const googleAdsMetadata: ConnectorMetadata = {
   platform: "google-ads",
   liveUrls: {
     authorize: "https://accounts.google.com/o/oauth2/v2/auth",
     token: "https://oauth2.googleapis.com/token",
+    revoke: "https://oauth2.googleapis.com/revoke",
     api: "https://googleads.googleapis.com",
   },
   sandboxUrls: (root) => ({
     authorize: `${root}/google-ads/o/oauth2/v2/auth`,
     token: `${root}/google-ads/token`,
+    revoke: `${root}/google-ads/revoke`,
     api: `${root}/google-ads`,
   }),
   // The developer token ended on Sep 9, 2026: access now belongs to the OAuth client's Cloud project.

@@ -64,6 +64,34 @@ export async function refreshGoogleTokens(config: ConnectorConfig, tokens: Token
   };
 }
 
+/**
+ * Revokes the grant (oauth2.googleapis.com/revoke): with the refresh token, so the whole grant goes
+ * and not only one access token. Google answers 200; `invalid_token` means the token is already
+ * expired or revoked.
+ */
+export async function revokeGoogleAccess(config: ConnectorConfig, tokens: TokenSet): Promise<void> {
+  const response = await sendPlatformRequest({
+    platform: "google-ads",
+    url: config.urls.revoke ?? "",
+    form: { token: tokens.refreshToken ?? tokens.accessToken },
+  });
+  if (response.ok) {
+    await response.body?.cancel();
+    return;
+  }
+  const body = await readJsonBody(response);
+  if (response.status === 429 || response.status >= 500) throw errorFromStatus("google-ads", response);
+  const failure = googleOAuthErrorSchema.safeParse(body);
+  if (!failure.success) throw errorFromStatus("google-ads", response);
+  const { error, error_description: description } = failure.data;
+  throw new PlatformError(
+    "google-ads",
+    error === "invalid_token" ? "access_revoked" : "rejected",
+    `Google refused the revocation: ${description ?? error}.`,
+    { platformCode: error, httpStatus: response.status },
+  );
+}
+
 async function requestGoogleToken(
   config: ConnectorConfig,
   grantType: "authorization_code" | "refresh_token",

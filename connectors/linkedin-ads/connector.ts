@@ -12,7 +12,12 @@ import {
   updateLinkedInCampaign,
 } from "./client.ts";
 import { mapLinkedInAccount, mapLinkedInAnalyticsElement, mapLinkedInCampaign } from "./mappers.ts";
-import { buildLinkedInAuthorizeUrl, exchangeLinkedInCode, refreshLinkedInTokens } from "./oauth.ts";
+import {
+  buildLinkedInAuthorizeUrl,
+  exchangeLinkedInCode,
+  refreshLinkedInTokens,
+  revokeLinkedInAccess,
+} from "./oauth.ts";
 
 export interface LinkedInAdsConnectorOptions {
   /** Page size of the search finders (LinkedIn allows up to 1000). */
@@ -39,6 +44,7 @@ export function createLinkedInAdsConnector(
     authorizeUrl: (input) => buildLinkedInAuthorizeUrl(config, input),
     exchangeCode: (callback, redirectUri) => exchangeLinkedInCode(config, callback, redirectUri),
     refreshTokens: (tokens) => refreshLinkedInTokens(config, tokens),
+    revokeAccess: (tokens) => revokeLinkedInAccess(config, tokens),
 
     async listAdAccounts(tokens) {
       const accounts = await searchLinkedInAdAccounts(session(tokens), pageSize);

@@ -64,6 +64,20 @@ export async function refreshLinkedInTokens(config: ConnectorConfig, tokens: Tok
   );
 }
 
+/**
+ * Revokes the access token (form-encoded, client credentials in the body): the member's grant to
+ * the app ends. LinkedIn answers 200; a token it no longer knows is refused (`access_revoked`).
+ */
+export async function revokeLinkedInAccess(config: ConnectorConfig, tokens: TokenSet): Promise<void> {
+  const response = await sendPlatformRequest({
+    platform: "linkedin-ads",
+    url: readLinkedInUrl(config, "revoke"),
+    form: { client_id: config.clientId, client_secret: config.clientSecret, token: tokens.accessToken },
+  });
+  const body = await readJsonBody(response);
+  if (!response.ok) throw mapLinkedInTokenError(response, body, true);
+}
+
 async function requestTokens(
   config: ConnectorConfig,
   form: Record<string, string>,

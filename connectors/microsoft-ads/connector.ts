@@ -52,7 +52,8 @@ export interface MicrosoftAdsConnectorOptions {
  * Microsoft Advertising over REST v13: accounts from Customer Management (User/Query →
  * AccountsInfo/Query per customer → Account/Query for currency and time zone), campaigns and
  * their updates from Campaign Management, daily metrics from an asynchronous campaign
- * performance report (Submit, Poll, then a ZIP holding a CSV).
+ * performance report (Submit, Poll, then a ZIP holding a CSV). No `revokeAccess`: the Microsoft
+ * identity platform has no endpoint for an app to revoke a grant; the person removes it there.
  */
 export function createMicrosoftAdsConnector(
   config: ConnectorConfig,

@@ -8,7 +8,12 @@ import {
   type ShopifySession,
 } from "./client.ts";
 import { mapShopifyOrder, mapShopifyShop } from "./mappers.ts";
-import { buildShopifyAuthorizeUrl, completeShopifyAuthorization, refreshShopifyTokens } from "./oauth.ts";
+import {
+  buildShopifyAuthorizeUrl,
+  completeShopifyAuthorization,
+  refreshShopifyTokens,
+  revokeShopifyAccess,
+} from "./oauth.ts";
 import { normalizeShopDomain } from "./shop-domain.ts";
 
 export interface ShopifyConnectorOptions {
@@ -61,6 +66,7 @@ export function createShopifyConnector(config: ConnectorConfig, options: Shopify
     authorizeUrl: (input) => buildShopifyAuthorizeUrl(config, input),
     completeAuthorization: (callback, input) => completeShopifyAuthorization(config, callback, input),
     refreshTokens: (tokens) => refreshShopifyTokens(config, tokens),
+    revokeAccess: (tokens) => revokeShopifyAccess(config, tokens),
 
     async describeStore(tokens) {
       return mapShopifyShop(await fetchShopifyShop(session(tokens)));

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { readJsonBody, sendPlatformRequest } from "#connectors/platform-http.ts";
 import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
-import { mapShopifyTokenError, parseShopifyBody } from "./errors.ts";
+import { mapShopifyHttpError, mapShopifyTokenError, parseShopifyBody } from "./errors.ts";
 import { resolveShopBase, SHOPIFY_SCOPES } from "./metadata.ts";
 import { shopifyTokenSchema } from "./schemas.ts";
 import { isShopDomain, normalizeShopDomain } from "./shop-domain.ts";
@@ -95,6 +95,24 @@ export async function refreshShopifyTokens(config: ConnectorConfig, tokens: Toke
     },
     tokens,
   );
+}
+
+/**
+ * Uninstalls the app from the shop (`DELETE /admin/api_permissions/current.json` with its token):
+ * every token of the installation stops working. A token Shopify refuses answers 401
+ * (`token_expired`: a refresh tells whether the app is still installed).
+ */
+export async function revokeShopifyAccess(config: ConnectorConfig, tokens: TokenSet): Promise<void> {
+  const shop = tokens.context.shop;
+  if (!shop) throw new PlatformError("shopify", "rejected", "This Shopify connection has no shop domain.");
+  const response = await sendPlatformRequest({
+    platform: "shopify",
+    url: `${resolveShopBase(config, shop)}/admin/api_permissions/current.json`,
+    method: "DELETE",
+    headers: { "X-Shopify-Access-Token": tokens.accessToken },
+  });
+  const body = await readJsonBody(response);
+  if (!response.ok) throw mapShopifyHttpError(response, body);
 }
 
 async function requestTokens(

@@ -12,7 +12,13 @@ import {
   updateTikTokCampaignStatus,
 } from "./client.ts";
 import { mapTikTokAdvertiser, mapTikTokCampaign, mapTikTokReportRow } from "./mappers.ts";
-import { buildTikTokAuthorizeUrl, exchangeTikTokCode, readUrl, refreshTikTokTokens } from "./oauth.ts";
+import {
+  buildTikTokAuthorizeUrl,
+  exchangeTikTokCode,
+  readUrl,
+  refreshTikTokTokens,
+  revokeTikTokAccess,
+} from "./oauth.ts";
 
 export type TikTokAdsConnectorOptions = Partial<Pick<TikTokClientOptions, "pageSize" | "chunkDays">>;
 
@@ -36,6 +42,7 @@ export function createTikTokAdsConnector(
     authorizeUrl: (input) => buildTikTokAuthorizeUrl(config, input),
     exchangeCode: (callback) => exchangeTikTokCode(config, callback),
     refreshTokens: (tokens) => refreshTikTokTokens(config, tokens),
+    revokeAccess: (tokens) => revokeTikTokAccess(config, tokens),
     async listAdAccounts(tokens) {
       const advertisers = await listTikTokAdvertisers(client, tokens.accessToken);
       return advertisers.map(mapTikTokAdvertiser);

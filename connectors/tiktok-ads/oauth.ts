@@ -1,6 +1,6 @@
 import type { AuthorizeInput, ConnectorConfig, TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
-import { advertiserListSchema, tokenDataSchema } from "./schemas.ts";
+import { advertiserListSchema, mutationDataSchema, tokenDataSchema } from "./schemas.ts";
 import { callTikTok } from "./tiktok-request.ts";
 
 /** The advertiser authorization portal; scopes are set on the app, not in the URL. */
@@ -52,6 +52,22 @@ export async function refreshTikTokTokens(config: ConnectorConfig, tokens: Token
     advertiserListSchema,
   );
   return { ...tokens, context: { ...tokens.context } };
+}
+
+/**
+ * Revokes the long-term token (`oauth2/revoke_token/`): the advertiser's grant to the app ends. A
+ * token TikTok already refuses throws `access_revoked`.
+ */
+export async function revokeTikTokAccess(config: ConnectorConfig, tokens: TokenSet): Promise<void> {
+  await callTikTok(
+    {
+      url: `${readUrl(config, "api")}/oauth2/revoke_token/`,
+      method: "POST",
+      json: { app_id: config.clientId, secret: config.clientSecret, access_token: tokens.accessToken },
+      context: "grant",
+    },
+    mutationDataSchema,
+  );
 }
 
 export function readUrl(config: ConnectorConfig, name: "authorize" | "token" | "api"): string {

@@ -29,7 +29,8 @@ export function toWooOrderWindow(range: DateRange): { after: string; before: str
  * consumer_key, refreshToken = consumer_secret, no expiry; `context.store` is the store URL) and
  * `refreshTokens` returns them unchanged. Calls use HTTP Basic, so live stores need HTTPS.
  * `describeStore` reads the site name and time zone from the WordPress index (`/wp-json/`) and
- * the currency from `/wp-json/wc/v3/data/currencies/current`.
+ * the currency from `/wp-json/wc/v3/data/currencies/current`. No `revokeAccess`: WooCommerce has
+ * no endpoint to delete an API key with itself; the store's owner revokes it in WooCommerce.
  */
 export function createWooCommerceConnector(
   config: ConnectorConfig,

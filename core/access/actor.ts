@@ -22,6 +22,13 @@ export function roleOf(value: string | null | undefined): Role {
   return ROLES.includes(value as Role) ? (value as Role) : "viewer";
 }
 
+/**
+ * Why the organization is read-only (billing, issue 19 §3): its trial ended without a payment
+ * method, a payment failed for 7 days, or its subscription was cancelled. A read-only organization
+ * reads, exports, pays and exercises privacy rights; it changes nothing else (permissions.ts).
+ */
+export type ReadOnlyReason = "trial_ended" | "payment_failed" | "canceled";
+
 export type Actor =
   | {
       kind: "user";
@@ -31,6 +38,7 @@ export type Actor =
       label: string;
       organizationId: string;
       role: Role;
+      readOnly?: ReadOnlyReason | null;
     }
   | {
       kind: "api_key";
@@ -45,6 +53,7 @@ export type Actor =
        * Null when the creator left the organization or their account is gone (the key then does nothing).
        */
       creatorRole: Role | null;
+      readOnly?: ReadOnlyReason | null;
     }
   | {
       kind: "system";
@@ -52,6 +61,7 @@ export type Actor =
       id: string;
       label: string;
       organizationId: string;
+      readOnly?: ReadOnlyReason | null;
     };
 
 /** A person signed in to the app, in the organization their session works in. */
@@ -60,6 +70,7 @@ export function userActor(input: {
   name: string;
   organizationId: string;
   role: string | null | undefined;
+  readOnly?: ReadOnlyReason | null;
 }): Actor {
   return {
     kind: "user",
@@ -67,6 +78,7 @@ export function userActor(input: {
     label: input.name,
     organizationId: input.organizationId,
     role: roleOf(input.role),
+    readOnly: input.readOnly ?? null,
   };
 }
 
@@ -77,6 +89,7 @@ export function apiKeyActor(input: {
   organizationId: string;
   scope: ApiKeyScope;
   creatorRole: string | null;
+  readOnly?: ReadOnlyReason | null;
 }): Actor {
   return {
     kind: "api_key",
@@ -85,12 +98,17 @@ export function apiKeyActor(input: {
     organizationId: input.organizationId,
     scope: input.scope,
     creatorRole: input.creatorRole === null ? null : roleOf(input.creatorRole),
+    readOnly: input.readOnly ?? null,
   };
 }
 
 /** Adhelm itself, working for one organization: a scheduled job, a rule, the optimizer. */
-export function systemActor(organizationId: string, what: { id: string; label: string }): Actor {
-  return { kind: "system", id: what.id, label: what.label, organizationId };
+export function systemActor(
+  organizationId: string,
+  what: { id: string; label: string },
+  readOnly: ReadOnlyReason | null = null,
+): Actor {
+  return { kind: "system", id: what.id, label: what.label, organizationId, readOnly };
 }
 
 /**

@@ -109,7 +109,24 @@ const SYSTEM: ReadonlySet<Permission> = new Set<Permission>([
   "optimizer.apply",
 ]);
 
+/**
+ * What a read-only organization (billing: trial ended without a card, payment failed for 7 days,
+ * cancelled) may still do: read and export, fresh numbers from the platforms, its people's own
+ * settings, billing (to pay and come back), the audit log, and privacy rights (export, deletion).
+ */
+const WHILE_READ_ONLY: ReadonlySet<Permission> = new Set<Permission>([
+  "workspace.read",
+  "campaigns.export",
+  "connections.sync",
+  "self.manage",
+  "billing.manage",
+  "audit.read",
+  "organization.export",
+  "organization.own",
+]);
+
 export function can(actor: Actor, permission: Permission): boolean {
+  if (actor.readOnly && !WHILE_READ_ONLY.has(permission)) return false;
   if (actor.kind === "user") return PERMISSIONS_BY_ROLE[actor.role].has(permission);
   if (actor.kind === "api_key")
     // A key carries at most what its creator may do now; a key whose creator left does nothing.
@@ -126,7 +143,17 @@ export function permissionsOf(actor: Actor): Permission[] {
   return PERMISSIONS.filter((permission) => can(actor, permission));
 }
 
-function refusal(actor: Actor): string {
+const READ_ONLY_REFUSALS: Record<NonNullable<Actor["readOnly"]>, string> = {
+  trial_ended:
+    "This organization is read-only because its trial ended without a payment method. Add a payment method on the billing page.",
+  payment_failed:
+    "This organization is read-only because a payment failed for 7 days. Add a payment method on the billing page and pay the open invoice.",
+  canceled:
+    "This organization is read-only because its subscription was cancelled. Choose a plan on the billing page to continue.",
+};
+
+function refusal(actor: Actor, permission: Permission): string {
+  if (actor.readOnly && !WHILE_READ_ONLY.has(permission)) return READ_ONLY_REFUSALS[actor.readOnly];
   if (actor.kind !== "api_key") return "Your role in this organization does not allow this.";
   if (actor.creatorRole === null)
     return "The member who created this API key is no longer in the organization. Create a new key in Settings → API keys.";
@@ -138,7 +165,10 @@ function refusal(actor: Actor): string {
 /** Throws 403 unless the actor may; the message is the one the UI and the API show. */
 export function authorize(actor: Actor, permission: Permission): void {
   if (can(actor, permission)) return;
-  throw new AppError("forbidden", refusal(actor), { permission });
+  throw new AppError("forbidden", refusal(actor, permission), {
+    permission,
+    ...(actor.readOnly ? { readOnly: actor.readOnly } : {}),
+  });
 }
 
 /** A use case: what it needs, and its body, which only runs for an actor who may. */

@@ -20,7 +20,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const PROFILE = { first_name: "Ada", last_name: "Lovelace", role: "analyst", timezone: "UTC", currency: "EUR" };
+const PROFILE = { first_name: "Ada", last_name: "Lovelace", timezone: "UTC", currency: "EUR" };
 
 async function person(name: string) {
   const viewer = await createViewer(database.db, name);
@@ -61,6 +61,22 @@ describe("one's own account", () => {
     expect(stored.map((row) => row.user_id)).not.toContain(bo.id);
 
     expect(await profileOf(bo.id)).toEqual(boBefore);
+  });
+
+  it("keeps a person's role whatever role a forged profile form sends: only the team page changes it", async () => {
+    const ada = await person("Ada");
+    await database.db
+      .updateTable("member")
+      .set({ role: "viewer" })
+      .where("userId", "=", ada.id)
+      .where("organizationId", "=", ada.organizationId)
+      .execute();
+    const viewer = userActor({ userId: ada.id, name: "Ada", organizationId: ada.organizationId, role: "viewer" });
+
+    await services.accounts.updateProfile(viewer, { ...PROFILE, role: "admin" });
+
+    const team = await services.teams.listTeam(viewer);
+    expect(team.members.map((member) => [member.name, member.role])).toEqual([["Ada Lovelace", "viewer"]]);
   });
 
   it("refuses an API key (403): a key has no profile of its own", async () => {

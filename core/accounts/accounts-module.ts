@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
+import { organizationReadOnly } from "#core/billing/organization-read-only.ts";
 import type { Database } from "#core/db/schema.ts";
 import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { ensureWorkspace } from "#core/organizations/resolve-organization.ts";
@@ -34,7 +35,11 @@ export function createAccountsModule({ db, storage, auth }: AccountsModuleDepend
   const sessions = createSessionRepository(db);
   return {
     /** The caller's session with their profile, preferences and organization; where an actor comes from. */
-    getViewerContext: (headers: Headers) => getViewerContext({ auth, profiles, preferences, organizations }, headers),
+    getViewerContext: (headers: Headers) =>
+      getViewerContext(
+        { auth, profiles, preferences, organizations, readOnlyOf: (id) => organizationReadOnly(db, id) },
+        headers,
+      ),
     /**
      * The organization a user works in when no session names one (created if they have none):
      * for the server's own bootstrap, such as the demo seed, which has no session yet.

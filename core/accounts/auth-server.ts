@@ -17,6 +17,7 @@ import { createPreferencesRepository } from "./preferences-repository.ts";
 import { DEFAULT_PREFERENCES, preferencesSchema } from "./preferences-schema.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
 import { recordSignIn, signInMethodOf } from "./record-sign-in.ts";
+import { sameSitePath } from "./same-site-path.ts";
 import { sessionHandoffPlugin } from "./session-handoff.ts";
 import { createSessionRepository } from "./session-repository.ts";
 
@@ -110,8 +111,12 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       // in the browser that signed up, and never over another account's session.
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
-      async sendVerificationEmail({ user, token }) {
-        const url = `${env.APP_URL}/auth/callback?token_hash=${encodeURIComponent(token)}&type=signup`;
+      async sendVerificationEmail({ user, token, url: betterAuthUrl }) {
+        // A sign-up that came through an invitation carries where to go once verified (its callbackURL).
+        const next = sameSitePath(new URL(betterAuthUrl).searchParams.get("callbackURL"));
+        const url = `${env.APP_URL}/auth/callback?token_hash=${encodeURIComponent(token)}&type=signup${
+          next ? `&redirectTo=${encodeURIComponent(next)}` : ""
+        }`;
         // The new account's language was saved from the sign-up page before this mail goes out.
         sendInBackground(verificationMail({ to: user.email, url, language: await mailLanguageFor(user.id) }));
       },
@@ -161,7 +166,8 @@ export function createAuthServer({ env, database, mailer, logger, profiles, orga
       useSecureCookies: false,
       cookiePrefix: env.isProduction ? "__Host-adhelm" : "adhelm",
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isSecure, path: "/" },
-      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [] },
+      // Set by server/routes/auth.ts from the resolved client address (never taken from the client).
+      ipAddress: { ipAddressHeaders: ["x-adhelm-client-address"] },
     },
     plugins: [
       // Its HTTP endpoints stay closed (server/routes/auth.ts) until the team screens use them.

@@ -1,3 +1,4 @@
+import type { ReadOnlyReason } from "#core/access/actor.ts";
 import type { Membership, OrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { resolveOrganization } from "#core/organizations/resolve-organization.ts";
 import type { PreferencesRepository } from "./preferences-repository.ts";
@@ -22,6 +23,8 @@ export interface ViewerContext {
   preferences: Preferences;
   /** The organization this session works in; every team-owned query is scoped to it. */
   organization: Membership;
+  /** Billing: why the organization is read-only, null when it is not (its writes are refused). */
+  readOnly?: ReadOnlyReason | null;
 }
 
 /** The caller's session (server-side, revocable) with their profile, preferences and organization. */
@@ -31,6 +34,8 @@ export async function getViewerContext(
     profiles: ProfileRepository;
     preferences: PreferencesRepository;
     organizations: OrganizationRepository;
+    /** Billing's answer to "is this organization read-only?" */
+    readOnlyOf?: (organizationId: string) => Promise<ReadOnlyReason | null>;
   },
   headers: Headers,
 ): Promise<ViewerContext | null> {
@@ -43,5 +48,6 @@ export async function getViewerContext(
     { id: user.id, firstName: profile?.firstName ?? "", companyName: profile?.companyName ?? null },
     session.session.activeOrganizationId,
   );
-  return { user, sessionId: session.session.id, profile, preferences: saved, organization };
+  const readOnly = (await deps.readOnlyOf?.(organization.organizationId)) ?? null;
+  return { user, sessionId: session.session.id, profile, preferences: saved, organization, readOnly };
 }

@@ -9,7 +9,6 @@ export interface UserProfile {
   lastName: string;
   companyName: string | null;
   companySize: string | null;
-  role: string;
   timezone: string;
   currency: string;
   avatarUrl: string | null;
@@ -38,7 +37,6 @@ function toProfile(row: Selectable<UserProfileTable>): UserProfile {
     lastName: row.last_name,
     companyName: row.company_name,
     companySize: row.company_size,
-    role: row.role,
     timezone: row.timezone,
     currency: row.currency,
     avatarUrl: row.avatar_url,
@@ -63,6 +61,8 @@ export function createProfileRepository(db: Kysely<Database>): ProfileRepository
           company_name: profile.companyName ?? null,
           company_size: null,
           ...PROFILE_DEFAULTS,
+          // Legacy column (the role before teams): written once with its default, read by nothing.
+          role: "admin",
           avatar_url: null,
           created_at: now,
           updated_at: now,
@@ -79,7 +79,6 @@ export function createProfileRepository(db: Kysely<Database>): ProfileRepository
           last_name: changes.last_name,
           company_name: changes.company_name ?? null,
           company_size: changes.company_size ?? null,
-          role: changes.role,
           timezone: changes.timezone,
           currency: changes.currency,
           updated_at: new Date(),

@@ -2,10 +2,8 @@ import { z } from "zod";
 
 /** The profile form's contract, shared by the browser and the server. */
 export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1000+"] as const;
-export const PROFILE_ROLES = ["admin", "manager", "analyst", "viewer"] as const;
-export type ProfileRole = (typeof PROFILE_ROLES)[number];
 
-export const PROFILE_DEFAULTS = { role: "admin", timezone: "UTC", currency: "USD" } as const;
+export const PROFILE_DEFAULTS = { timezone: "UTC", currency: "USD" } as const;
 
 const optionalText = (max: number, label: string) =>
   z
@@ -25,6 +23,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * No role here: the form shows the person's role in the active organization, which only the team
+ * page changes (core/teams). A role sent anyway is dropped unread.
+ */
 export const profileSchema = z.object({
   first_name: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
   last_name: z.string().trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
@@ -34,7 +36,6 @@ export const profileSchema = z.object({
     .nullable()
     .optional()
     .or(z.literal("").transform(() => null)),
-  role: z.enum(PROFILE_ROLES, { error: "Choose a role from the list" }),
   timezone: z.string().refine(isTimeZone, "Choose a time zone from the list"),
   currency: z.string().regex(/^[A-Z]{3}$/, "Choose a currency from the list"),
 });

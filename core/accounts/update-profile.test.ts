@@ -30,7 +30,6 @@ const validInput = {
   last_name: "Hopper",
   company_name: "",
   company_size: "51-200",
-  role: "analyst",
   timezone: "Europe/Paris",
   currency: "EUR",
 };
@@ -44,7 +43,6 @@ describe("updateProfile", () => {
       lastName: "Hopper",
       companyName: null,
       companySize: "51-200",
-      role: "analyst",
       timezone: "Europe/Paris",
       currency: "EUR",
     });
@@ -55,15 +53,26 @@ describe("updateProfile", () => {
     const userId = await createUserWithProfile();
     const before = await profiles.findById(userId);
     const error = await refusalOf(
-      updateProfile({ profiles }, userId, { ...validInput, first_name: "  ", role: "owner", company_size: "huge" }),
+      updateProfile({ profiles }, userId, { ...validInput, first_name: "  ", company_size: "huge" }),
     );
     expect(error.status).toBe(400);
     expect(error.details?.fieldErrors).toEqual({
       first_name: "First name is required",
-      role: "Choose a role from the list",
       company_size: "Choose a company size from the list",
     });
     expect(await profiles.findById(userId)).toEqual(before);
+  });
+
+  it("takes no role: one sent with the form is dropped unread and the stored row keeps its own", async () => {
+    const userId = await createUserWithProfile();
+    const saved = await updateProfile({ profiles }, userId, { ...validInput, role: "owner" });
+    expect(saved).not.toHaveProperty("role");
+    const row = await database.db
+      .selectFrom("user_profiles")
+      .select("role")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe("admin");
   });
 
   it("accepts only the time zones and currencies this server lists", async () => {

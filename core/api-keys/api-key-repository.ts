@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { ReadOnlyReason } from "#core/access/actor.ts";
+import { readOnlyOfStatus } from "#core/billing/organization-read-only.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
@@ -25,6 +27,8 @@ export interface ApiKeyCredential {
   /** The creator's role in the organization now; null when they left it or their account is gone. */
   creatorRole: string | null;
   planId: string;
+  /** Billing: why the organization is read-only, null when it is not. */
+  readOnly: ReadOnlyReason | null;
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
@@ -75,7 +79,11 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
           .onRef("member.userId", "=", "api_keys.created_by")
           .onRef("member.organizationId", "=", "api_keys.organization_id"),
       )
+      .leftJoin("subscriptions", "subscriptions.organization_id", "api_keys.organization_id")
       .select([
+        "subscriptions.plan_id as subscription_plan_id",
+        "subscriptions.status as subscription_status",
+        "subscriptions.read_only_reason",
         "api_keys.id",
         "api_keys.organization_id",
         "api_keys.name",
@@ -93,7 +101,8 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
     name: row.name,
     scope: row.scope,
     creatorRole: row.creator_role,
-    planId: row.plan_id,
+    planId: row.subscription_plan_id ?? row.plan_id,
+    readOnly: readOnlyOfStatus(row.subscription_status, row.read_only_reason),
     expiresAt: toDate(row.expires_at),
     revokedAt: toDate(row.revoked_at),
     lastUsedAt: toDate(row.last_used_at),

@@ -1,3 +1,4 @@
+import type { ReadOnlyReason } from "#core/access/actor.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
 
 export type ApiKeyStatus = "active" | "expired" | "revoked";
@@ -34,4 +35,6 @@ export interface ApiPrincipal {
   creatorRole: string | null;
   /** organization.plan_id: the plan catalog gives its monthly API calls. */
   planId: string;
+  /** Billing: why the organization is read-only (its writes are refused), null when it is not. */
+  readOnly?: ReadOnlyReason | null;
 }

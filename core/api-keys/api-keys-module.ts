@@ -69,6 +69,10 @@ export function createApiKeysModule({
       authenticateApiKeyOfOrganization(keys, input),
     /** Writes the keys' due last-used times. */
     flushApiKeyUses: () => flushApiKeyUses(keys),
+    /** Drops keys revoked elsewhere (a member removed or gone) from this process's cache: refused at their next call. */
+    forgetApiKeys: (apiKeyIds: readonly string[]) => {
+      for (const apiKeyId of apiKeyIds) keys.cache.forget(apiKeyId);
+    },
   };
 }
 

@@ -109,6 +109,7 @@ describe("authenticating a key", () => {
       // The key does at most what Ada, who made it, may do.
       creatorRole: "owner",
       planId: "professional",
+      readOnly: null,
     });
     await expect(authenticateApiKey(clock.deps, "adh_not-a-key")).rejects.toMatchObject({
       code: "unauthorized",

@@ -17,6 +17,7 @@ function toCachedKey(credential: ApiKeyCredential): CachedApiKey {
       scope: credential.scope,
       creatorRole: credential.creatorRole,
       planId: credential.planId,
+      readOnly: credential.readOnly,
     },
     expiresAtMs: credential.expiresAt?.getTime() ?? null,
     revokedAtMs: credential.revokedAt?.getTime() ?? null,

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Actor } from "#core/access/actor.ts";
 import type { Database } from "#core/db/schema.ts";
+import { requestAddress } from "./request-address.ts";
 
 /** Every action the log knows, by area. Add one here before recording it. */
 export const AUDIT_ACTIONS = [
@@ -39,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "billing.plan_changed",
   "billing.payment_method_updated",
   "billing.payment_failed",
+  "billing.subscription_canceled",
+  "billing.subscription_resumed",
   "export.downloaded",
   "export.requested",
   "webhook.created",
@@ -54,7 +57,7 @@ export interface AuditEntry {
   target?: { type: string; id: string; label: string } | null;
   /** What changed, as the log shows it (e.g. { from: "analyst", to: "manager" }). Never a secret. */
   details?: Record<string, unknown> | null;
-  /** The client address of the request, when a person or a key acted over HTTP. */
+  /** The client address; by default the address of the request being served (none in a job). */
   ipAddress?: string | null;
   /** Defaults to now. */
   at?: Date;
@@ -65,13 +68,27 @@ export interface AuditLog {
   record(actor: Actor, entry: AuditEntry): Promise<void>;
 }
 
+/** Counts the entries this process writes, so entries of one millisecond keep their order. */
+let sequence = 0;
+
+/**
+ * An id that sorts like the entries were written: the instant, then this process's count (the log
+ * reads newest first by instant and id, and one use case may write two entries in a millisecond),
+ * then a random part that keeps ids unique across processes. 52 characters.
+ */
+function entryId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 6;
+  return `${at.getTime().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(6, "0")}-${randomUUID()}`;
+}
+
 export function createAuditLog(db: Kysely<Database>): AuditLog {
   return {
     async record(actor, entry) {
+      const at = entry.at ?? new Date();
       await db
         .insertInto("audit_events")
         .values({
-          id: randomUUID(),
+          id: entryId(at),
           organization_id: actor.organizationId,
           actor_kind: actor.kind,
           actor_id: actor.id,
@@ -81,8 +98,8 @@ export function createAuditLog(db: Kysely<Database>): AuditLog {
           target_id: entry.target?.id ?? null,
           target_label: entry.target?.label ?? null,
           details: entry.details ? JSON.stringify(entry.details) : null,
-          ip_address: entry.ipAddress ?? null,
-          created_at: (entry.at ?? new Date()).toISOString(),
+          ip_address: entry.ipAddress ?? requestAddress(),
+          created_at: at.toISOString(),
         })
         .execute();
     },

@@ -2,17 +2,23 @@
  * The audit log's sources: each slice's change, made through the module the server wires, leaves
  * its entry in the organization's log, naming what changed and never a secret. Reads leave none.
  */
+
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#core/access/actor.ts";
+import { recordSignIn } from "#core/accounts/record-sign-in.ts";
+import { createSessionRepository } from "#core/accounts/session-repository.ts";
 import { createConnectionRepository } from "#core/connections/connection-repository.ts";
 import { sealTokens } from "#core/connections/save-grant.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
+import { createOrganizationRepository } from "#core/organizations/organization-repository.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
 import { webhooksModuleFor } from "#core/webhooks/webhooks-test-kit.ts";
 import { createServices, type ServerServices } from "#server/services.ts";
 import { actorOfViewer, createViewer, silentLogger } from "#tests/support/integration-fixture.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { testEnv } from "#tests/support/test-env.ts";
+import { createAuditLog } from "./audit-log.ts";
 
 let database: DatabaseHandle;
 let services: ServerServices;
@@ -203,5 +209,40 @@ describe("what the slices record", () => {
         details: range,
       },
     ]);
+  });
+
+  it("sign-ins: in every organization of the person, with the address and the browser, never a token", async () => {
+    const ada = await createViewer(database.db, "Ada");
+    const agency = await createViewer(database.db, "Bea");
+    await database.db
+      .insertInto("member")
+      .values({
+        id: randomUUID(),
+        organizationId: agency.organizationId,
+        userId: ada.userId,
+        role: "viewer",
+        createdAt: new Date(),
+      })
+      .execute();
+    await recordSignIn(
+      {
+        audit: createAuditLog(database.db),
+        organizations: createOrganizationRepository(database.db),
+        userName: createSessionRepository(database.db).userName,
+      },
+      { id: "session-1", userId: ada.userId, ipAddress: "203.0.113.9", userAgent: "Firefox/133.0" },
+      "password",
+    );
+    const expected = {
+      action: "auth.signed_in",
+      actor: "Ada",
+      target: { type: "user", id: ada.userId, label: "Ada" },
+      details: { method: "password", userAgent: "Firefox/133.0" },
+    };
+    expect(await logOf(actorOfViewer(ada))).toEqual([expected]);
+    expect(await logOf(actorOfViewer(agency))).toEqual([expected]);
+    const [entry] = (await services.audit.listAuditEvents(actorOfViewer(agency), {})).events;
+    expect(entry?.ipAddress).toBe("203.0.113.9");
+    expect(entry?.actor).toMatchObject({ kind: "user", id: ada.userId });
   });
 });

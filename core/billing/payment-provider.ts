@@ -51,7 +51,13 @@ export type ProviderEvent =
       paymentId: string | null;
       paymentMethod: PaymentMethodSummary | null;
     }
-  | { kind: "payment.succeeded"; eventId: string; customerId: string; paymentId: string; metadata: Record<string, string> }
+  | {
+      kind: "payment.succeeded";
+      eventId: string;
+      customerId: string;
+      paymentId: string;
+      metadata: Record<string, string>;
+    }
   | {
       kind: "payment.failed";
       eventId: string;

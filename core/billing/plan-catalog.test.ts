@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { findPlan, formatPlanPrice, monthlyPriceCents, PLANS, yearlyTotalCents } from "./plan-catalog.ts";
+import {
+  findPlan,
+  formatPlanPrice,
+  monthlyPriceCents,
+  PLANS,
+  periodPriceMinor,
+  yearlyTotalCents,
+} from "./plan-catalog.ts";
 
 const plan = (id: string) => {
   const found = findPlan(id);
@@ -14,9 +21,19 @@ describe("plan catalog", () => {
       ["Professional", 14_900, true],
       ["Enterprise", null, false],
     ]);
-    expect(plan("starter").limits).toEqual({ adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000 });
-    expect(plan("professional").limits).toEqual({ adAccounts: 15, teamMembers: 10, apiCallsPerMonth: 100_000 });
-    expect(plan("enterprise").limits).toEqual({ adAccounts: null, teamMembers: null, apiCallsPerMonth: null });
+    expect(plan("starter").limits).toEqual({ adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000, rules: 10 });
+    expect(plan("professional").limits).toEqual({
+      adAccounts: 15,
+      teamMembers: 10,
+      apiCallsPerMonth: 100_000,
+      rules: 100,
+    });
+    expect(plan("enterprise").limits).toEqual({
+      adAccounts: null,
+      teamMembers: null,
+      apiCallsPerMonth: null,
+      rules: null,
+    });
   });
 
   it.each([
@@ -41,5 +58,12 @@ describe("plan catalog", () => {
     [143_040, "$1,430.40"],
   ])("formats %i cents as %s", (cents, expected) => {
     expect(formatPlanPrice(cents)).toBe(expected);
+  });
+
+  it("sets each plan's price in USD and in EUR, the same numbers, yearly twelve discounted months", () => {
+    expect(periodPriceMinor(plan("starter"), "monthly", "EUR")).toBe(4_900);
+    expect(periodPriceMinor(plan("professional"), "monthly", "USD")).toBe(14_900);
+    expect(periodPriceMinor(plan("professional"), "yearly", "EUR")).toBe(143_040);
+    expect(periodPriceMinor(plan("enterprise"), "monthly", "USD")).toBeNull();
   });
 });

@@ -6,15 +6,26 @@
 
 export type PlanId = "starter" | "professional" | "enterprise";
 
+/** An organization is billed in one of these; each plan sets its price in each, nothing is converted. */
+export const BILLING_CURRENCIES = ["USD", "EUR"] as const;
+export type PlanCurrency = (typeof BILLING_CURRENCIES)[number];
+
 export interface Plan {
   id: PlanId;
   name: string;
   description: string;
   /** Price per month when billed monthly, in USD cents; null for custom (Enterprise) pricing. */
   monthlyPriceCents: number | null;
+  /** Price per month when billed monthly, in minor units of each billing currency; null for custom pricing. */
+  monthlyPriceMinor: Record<PlanCurrency, number | null>;
   isPopular: boolean;
   /** null means unlimited. */
-  limits: { adAccounts: number | null; teamMembers: number | null; apiCallsPerMonth: number | null };
+  limits: {
+    adAccounts: number | null;
+    teamMembers: number | null;
+    apiCallsPerMonth: number | null;
+    rules: number | null;
+  };
   exportFormats: readonly string[];
   /** The bullet points of a plan card, in order. */
   features: readonly string[];
@@ -33,8 +44,9 @@ export const PLANS: readonly Plan[] = [
     name: "Starter",
     description: "For a brand or a freelancer running its first cross-platform campaigns.",
     monthlyPriceCents: 4_900,
+    monthlyPriceMinor: { USD: 4_900, EUR: 4_900 },
     isPopular: false,
-    limits: { adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000 },
+    limits: { adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000, rules: 10 },
     exportFormats: ["CSV"],
     features: [
       "3 ad accounts",
@@ -50,8 +62,9 @@ export const PLANS: readonly Plan[] = [
     name: "Professional",
     description: "For growing teams that manage several brands or markets.",
     monthlyPriceCents: 14_900,
+    monthlyPriceMinor: { USD: 14_900, EUR: 14_900 },
     isPopular: true,
-    limits: { adAccounts: 15, teamMembers: 10, apiCallsPerMonth: 100_000 },
+    limits: { adAccounts: 15, teamMembers: 10, apiCallsPerMonth: 100_000, rules: 100 },
     exportFormats: ["CSV", "Excel", "API"],
     features: [
       "15 ad accounts",
@@ -67,8 +80,9 @@ export const PLANS: readonly Plan[] = [
     name: "Enterprise",
     description: "For agencies and enterprises with many accounts, custom needs and security reviews.",
     monthlyPriceCents: null,
+    monthlyPriceMinor: { USD: null, EUR: null },
     isPopular: false,
-    limits: { adAccounts: null, teamMembers: null, apiCallsPerMonth: null },
+    limits: { adAccounts: null, teamMembers: null, apiCallsPerMonth: null, rules: null },
     exportFormats: ["CSV", "Excel", "API"],
     features: [
       "Unlimited ad accounts",
@@ -107,4 +121,15 @@ export function formatPlanPrice(cents: number): string {
     currency: PLAN_CURRENCY,
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
   }).format(cents / 100);
+}
+
+/**
+ * What one billing period of `plan` costs in `currency`, in minor units: a month's price, or twelve
+ * discounted months on yearly billing; null for custom (Enterprise) pricing.
+ */
+export function periodPriceMinor(plan: Plan, interval: BillingInterval, currency: PlanCurrency): number | null {
+  const monthly = plan.monthlyPriceMinor[currency];
+  if (monthly === null) return null;
+  if (interval === "monthly") return monthly;
+  return Math.round((monthly * (100 - YEARLY_DISCOUNT_PERCENT)) / 100) * 12;
 }

@@ -45,14 +45,22 @@ describe("parseEnv", () => {
     expect(env.isProduction).toBe(true);
   });
 
-  it("keeps the sandbox and the demo off in production unless they are enabled explicitly", () => {
+  it("keeps the sandboxes (ads and payments) and the demo off in production unless they are enabled explicitly", () => {
     const secret = "x".repeat(48);
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret })).toMatchObject({
       ADS_SANDBOX: false,
+      PAYMENTS_SANDBOX: false,
       SEED_DEMO: false,
     });
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret, ADS_SANDBOX: "true" }).ADS_SANDBOX).toBe(true);
-    expect(parseEnv({ NODE_ENV: "development" })).toMatchObject({ ADS_SANDBOX: true, SEED_DEMO: true });
+    expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret, PAYMENTS_SANDBOX: "1" }).PAYMENTS_SANDBOX).toBe(
+      true,
+    );
+    expect(parseEnv({ NODE_ENV: "development" })).toMatchObject({
+      ADS_SANDBOX: true,
+      PAYMENTS_SANDBOX: true,
+      SEED_DEMO: true,
+    });
   });
 
   it("listens on loopback by default and refuses the development secret on a reachable host", () => {

@@ -28,6 +28,8 @@ const envSchema = z
     GITHUB_URL: z.url().default("https://github.com"),
     // Unset: on in development and tests, off in production (it must be enabled there explicitly).
     ADS_SANDBOX: booleanFromString.optional(),
+    // The built-in test payment provider when Stripe is not configured. Unset: on outside production.
+    PAYMENTS_SANDBOX: booleanFromString.optional(),
     // Where connectors find the sandbox; the browser is sent there for consent too.
     ADS_SANDBOX_URL: z.url().optional(),
     // "<accounts>x<campaigns per account>" for every sandbox platform, e.g. 1x50 (benchmarks, demos).
@@ -77,6 +79,18 @@ const envSchema = z
     WOOCOMMERCE_ALLOW_PRIVATE: booleanFromString.default(false),
     // Self-hosters whose webhook receivers are on their own network may allow private endpoint addresses.
     WEBHOOKS_ALLOW_PRIVATE: booleanFromString.default(false),
+    // Payments through Stripe when both are set (the secret key, and the signing secret of the
+    // endpoint /webhooks/stripe); neither: the built-in test provider.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_live_… or sk_test_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    // Where the Stripe API answers; unset: Stripe itself. Tests point it at a local fake.
+    STRIPE_API_URL: z.url().optional(),
   })
   .transform((env) => ({
     ...env,
@@ -85,6 +99,7 @@ const envSchema = z
     // The demo's password is public: unset, it is seeded only in development on a loopback host.
     SEED_DEMO: env.SEED_DEMO ?? (env.NODE_ENV !== "production" && isLoopbackHost(env.HOST)),
     ADS_SANDBOX: env.ADS_SANDBOX ?? env.NODE_ENV !== "production",
+    PAYMENTS_SANDBOX: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== "production",
     ADS_SANDBOX_URL: (
       env.ADS_SANDBOX_URL ?? `${(env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "")}/sandbox`
     ).replace(/\/+$/, ""),
@@ -110,6 +125,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.isProduction && env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
     throw new EnvError(
       "Invalid environment configuration:\n  AUTH_SECRET: must be set to a secret of your own in production (openssl rand -base64 48)",
+    );
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (payments through Stripe) or neither (the built-in test provider)",
     );
   }
   if (env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET && !isLoopbackHost(env.HOST)) {

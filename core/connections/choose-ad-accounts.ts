@@ -8,7 +8,7 @@ import { requireConnectedConnection } from "./require-connection.ts";
  * starts its backfill now; a later change syncs again so newly picked accounts fill in.
  */
 export async function chooseAdAccounts(
-  deps: Pick<ConnectionParts, "connections" | "jobs">,
+  deps: Pick<ConnectionParts, "connections" | "jobs" | "assertWithinLimit">,
   input: { organizationId: string; connectionId: string; adAccountIds: string[] },
 ): Promise<{ managed: number }> {
   const connection = await requireConnectedConnection(deps.connections, input.organizationId, input.connectionId);
@@ -21,6 +21,10 @@ export async function chooseAdAccounts(
     throw new AppError("unprocessable_entity", "Some of those ad accounts are not part of this connection.", {
       field: "adAccountIds",
     });
+  await deps.assertWithinLimit?.(input.organizationId, "adAccounts", {
+    adding: input.adAccountIds.length,
+    exceptConnectionId: input.connectionId,
+  });
   const managed = await deps.connections.setManagedAccounts(
     input.organizationId,
     input.connectionId,

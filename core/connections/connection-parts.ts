@@ -1,3 +1,4 @@
+import type { AssertWithinLimit } from "#core/billing/billing-limits.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
@@ -16,6 +17,8 @@ export interface ConnectionParts {
   jobs: JobQueue;
   /** Our public base URL; OAuth callbacks live under it. */
   appUrl: string;
+  /** The plan's ad account limit, checked before choosing accounts. */
+  assertWithinLimit?: AssertWithinLimit;
 }
 
 /** The signed-in person a connect flow belongs to: the OAuth state is bound to their session. */

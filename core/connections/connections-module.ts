@@ -2,9 +2,12 @@ import type { Kysely } from "kysely";
 import type { Actor, Visitor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
 import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
+import { createLimitCheck } from "#core/billing/billing-limits.ts";
+import { createBillingRepository } from "#core/billing/billing-repository.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
+import type { Logger } from "#core/ports/logger.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry, TokenSet } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
@@ -35,6 +38,8 @@ export interface ConnectionsDependencies {
   syncHistory: SyncHistory;
   /** Where connecting, choosing accounts and disconnecting are recorded (the organization's audit log). */
   audit?: AuditLog;
+  /** Where a grant the platform would not revoke at disconnect is noted. */
+  logger?: Logger;
 }
 
 /**
@@ -51,6 +56,7 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
     cipher: deps.cipher,
     jobs: deps.jobs,
     appUrl: deps.appUrl,
+    assertWithinLimit: createLimitCheck(createBillingRepository(deps.db)),
   };
   const audit = deps.audit ?? createAuditLog(deps.db);
   const connectionTarget = (id: string, platform: string) => ({
@@ -129,12 +135,16 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
       "connections.manage",
       async (actor, input: { connectionId: string; deleteData: boolean }) => {
         const connection = await parts.connections.findById(actor.organizationId, input.connectionId);
-        await disconnectConnection(parts, { ...input, organizationId: actor.organizationId });
+        const disconnected = await disconnectConnection(
+          { ...parts, logger: deps.logger },
+          { ...input, organizationId: actor.organizationId },
+        );
         await audit.record(actor, {
           action: "connection.removed",
           target: connectionTarget(input.connectionId, connection?.platform ?? ""),
-          details: { dataDeleted: input.deleteData },
+          details: { dataDeleted: input.deleteData, platformAccess: disconnected.platformAccess },
         });
+        return disconnected;
       },
     ),
     /** "Sync now" on a card; `isQueued` is false when a sync of it is already queued or running. */

@@ -15,6 +15,7 @@ import * as automation from "./migrations/0012-automation.ts";
 import * as optimizer from "./migrations/0013-optimizer.ts";
 import * as teams from "./migrations/0014-teams.ts";
 import * as privacy from "./migrations/0015-privacy.ts";
+import * as billing from "./migrations/0016-billing.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0013-optimizer": optimizer,
   "0014-teams": teams,
   "0015-privacy": privacy,
+  "0016-billing": billing,
 };
 
 export interface MigrationReport {

@@ -825,6 +825,146 @@ export interface BudgetPacingAlertTable {
   data_json: string | null;
 }
 
+// --- Billing (migration 0016, issue 19 §3) ---
+
+/** An organization's billing account: the provider's customer and the buyer's details. */
+export interface BillingAccountTable {
+  organization_id: string;
+  /** builtin | stripe */
+  provider: string | null;
+  provider_customer_id: string | null;
+  /** USD | EUR */
+  currency: Generated<string>;
+  billing_email: string | null;
+  company_name: string | null;
+  address: string | null;
+  vat_number: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+/** An organization's subscription: one row each. */
+export interface SubscriptionTable {
+  organization_id: string;
+  plan_id: string;
+  /** monthly | yearly */
+  interval: Generated<string>;
+  /** trialing | active | past_due | read_only | canceled */
+  status: string;
+  /** trial_ended | payment_failed | canceled */
+  read_only_reason: string | null;
+  trial_ends_at: Date | string | null;
+  current_period_start: Date | string | null;
+  current_period_end: Date | string | null;
+  cancel_at_period_end: Generated<number>;
+  canceled_at: Date | string | null;
+  past_due_since: Date | string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  credit_minor: Generated<number>;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface InvoiceTable {
+  id: string;
+  organization_id: string;
+  number: string;
+  year: number;
+  sequence: number;
+  /** checkout | trial_conversion | renewal | plan_change */
+  kind: string;
+  /** open | paid | void | uncollectible */
+  status: string;
+  currency: string;
+  plan_id: string;
+  interval: string;
+  period_start: Date | string;
+  period_end: Date | string;
+  /** JSON lines. */
+  lines: string;
+  subtotal_minor: number;
+  tax_minor: Generated<number>;
+  total_minor: number;
+  credit_applied_minor: Generated<number>;
+  amount_due_minor: number;
+  /** JSON: the buyer when it was issued. */
+  buyer: string;
+  issued_at: Date | string;
+  due_at: Date | string;
+  paid_at: Date | string | null;
+  provider_payment_id: string | null;
+  attempt_count: Generated<number>;
+  next_attempt_at: Date | string | null;
+}
+
+export interface PaymentAttemptTable {
+  id: string;
+  invoice_id: string;
+  organization_id: string;
+  attempt: number;
+  provider_payment_id: string | null;
+  /** succeeded | failed */
+  outcome: string;
+  message: string | null;
+  attempted_at: Date | string;
+}
+
+export interface BillingProviderEventTable {
+  provider: string;
+  event_id: string;
+  kind: string;
+  received_at: Generated<Date | string>;
+}
+
+export interface BillingNoticeTable {
+  organization_id: string;
+  notice_key: string;
+  sent_at: Generated<Date | string>;
+}
+
+export interface EnterpriseRequestTable {
+  id: string;
+  organization_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  company: string;
+  ad_accounts: number | null;
+  message: string;
+  created_at: Generated<Date | string>;
+}
+
+export interface BuiltinPaymentCustomerTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  email: string;
+  card_number: string | null;
+  created_at: Generated<Date | string>;
+}
+
+export interface BuiltinPaymentPageTable {
+  id: string;
+  /** checkout | portal */
+  kind: string;
+  customer_id: string;
+  amount_minor: Generated<number>;
+  currency: Generated<string>;
+  description: Generated<string>;
+  success_url: string;
+  cancel_url: string;
+  metadata: Generated<string>;
+  idempotency_key: string | null;
+  /** open | completed */
+  status: Generated<string>;
+  created_at: Generated<Date | string>;
+}
+
+// --- end of billing ---
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -888,4 +1028,14 @@ export interface Database {
   optimizer_runs: OptimizerRunTable;
   optimizer_recommendations: OptimizerRecommendationTable;
   budget_pacing_alerts: BudgetPacingAlertTable;
+  // Billing (0016)
+  billing_accounts: BillingAccountTable;
+  subscriptions: SubscriptionTable;
+  invoices: InvoiceTable;
+  payment_attempts: PaymentAttemptTable;
+  billing_provider_events: BillingProviderEventTable;
+  billing_notices: BillingNoticeTable;
+  enterprise_requests: EnterpriseRequestTable;
+  builtin_payment_customers: BuiltinPaymentCustomerTable;
+  builtin_payment_pages: BuiltinPaymentPageTable;
 }

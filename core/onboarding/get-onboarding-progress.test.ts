@@ -150,12 +150,11 @@ describe("onboarding progress", () => {
     ]);
   });
 
-  it("needs names, company, role, time zone and currency for a complete profile", () => {
+  it("needs names, company, time zone and currency for a complete profile (the role is the membership's)", () => {
     const complete = {
       firstName: "Ada",
       lastName: "Lovelace",
       companyName: "Analytical Engines",
-      role: "admin",
       timezone: "Europe/London",
       currency: "GBP",
     };

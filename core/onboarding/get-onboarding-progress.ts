@@ -21,18 +21,12 @@ const isFilled = (value: string | null | undefined) => Boolean(value?.trim());
 
 /**
  * A profile is complete when it names the person (first and last name) and their company, and
- * has a role, a time zone and a currency: everything the dashboard and the goals rely on.
+ * has a time zone and a currency: everything the dashboard and the goals rely on. (The role is
+ * the membership's, given by whoever invited them, not something the profile fills in.)
  */
 export function isProfileComplete(profile: OnboardingFacts["profile"]): boolean {
   if (!profile) return false;
-  return [
-    profile.firstName,
-    profile.lastName,
-    profile.companyName,
-    profile.role,
-    profile.timezone,
-    profile.currency,
-  ].every(isFilled);
+  return [profile.firstName, profile.lastName, profile.companyName, profile.timezone, profile.currency].every(isFilled);
 }
 
 export function onboardingProgressOf(facts: OnboardingFacts | null): OnboardingProgress {

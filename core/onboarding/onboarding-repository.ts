@@ -9,7 +9,6 @@ export interface OnboardingFacts {
     firstName: string;
     lastName: string;
     companyName: string | null;
-    role: string;
     timezone: string;
     currency: string;
   } | null;
@@ -52,7 +51,6 @@ export function createOnboardingRepository(db: Kysely<Database>): OnboardingRepo
             "user_profiles.first_name as firstName",
             "user_profiles.last_name as lastName",
             "user_profiles.company_name as companyName",
-            "user_profiles.role as role",
             "user_profiles.timezone as timezone",
             "user_profiles.currency as currency",
             liveConnectionOf(AD_PLATFORM_IDS).as("hasAdPlatform"),
@@ -89,7 +87,6 @@ export function createOnboardingRepository(db: Kysely<Database>): OnboardingRepo
               firstName: row.firstName ?? "",
               lastName: row.lastName ?? "",
               companyName: row.companyName ?? null,
-              role: row.role ?? "",
               timezone: row.timezone ?? "",
               currency: row.currency ?? "",
             }

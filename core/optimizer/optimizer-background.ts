@@ -25,8 +25,11 @@ export const DAILY_RUN_HOUR = 6;
 export function registerOptimizerJobs(
   jobs: JobQueue,
   optimizer: Pick<OptimizerModule, "runDailyOptimization" | "followUpRecommendations">,
+  /** Whether billing made the organization read-only: the optimizer then neither rebalances nor applies. */
+  isReadOnly: (organizationId: string) => Promise<boolean> = async () => false,
 ): void {
   jobs.work(OPTIMIZER_QUEUE, async (payload) => {
+    if (await isReadOnly(String(payload.organizationId))) return;
     const actor = optimizerActor(String(payload.organizationId));
     if (payload.work === "daily") await optimizer.runDailyOptimization(actor);
     else await optimizer.followUpRecommendations(actor);

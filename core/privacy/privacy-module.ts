@@ -31,6 +31,8 @@ export interface PrivacyModuleDependencies {
   logger: Logger;
   appUrl: string;
   now?: () => Date;
+  /** The purge asks the platforms to drop a deleted organization's grants (core/connections' revocation). */
+  revokePlatformAccess?: (organizationId: string) => Promise<unknown>;
 }
 
 function dependenciesOf(deps: PrivacyModuleDependencies): DeletionDependencies {
@@ -65,7 +67,10 @@ export function createPrivacyBackground(deps: PrivacyModuleDependencies) {
     buildDataExport: (exportId: string, job?: JobContext) => buildDataExport(all, exportId, job),
     /** Expired export files, then deletions whose grace period is over. */
     async purge(): Promise<{ exports: number; deletions: number }> {
-      return { exports: await purgeExpiredExports(all), deletions: await purgeDueDeletions(all) };
+      return {
+        exports: await purgeExpiredExports(all),
+        deletions: await purgeDueDeletions({ ...all, revokePlatformAccess: deps.revokePlatformAccess }),
+      };
     },
   };
 }

@@ -5,10 +5,16 @@ import type { DeletionDependencies } from "./request-deletion.ts";
 /**
  * The daily purge: every deletion whose 30 days are over removes its data for good (an
  * organization with everything it holds; an account with the organizations only it belonged to),
- * deletes the stored exports, and mails a confirmation to the address the request was made from.
+ * revokes those organizations' platform grants first where the platform allows it, deletes the
+ * stored exports, and mails a confirmation to the address the request was made from.
  * The request row stays as the record that the deletion happened.
  */
-export async function purgeDueDeletions(deps: DeletionDependencies): Promise<number> {
+export async function purgeDueDeletions(
+  deps: DeletionDependencies & {
+    /** Asks the platforms to drop an organization's grants where they allow it (core/connections); never throws. */
+    revokePlatformAccess?: (organizationId: string) => Promise<unknown>;
+  },
+): Promise<number> {
   const due = await deps.deletions.listDue(nowOf(deps));
   for (const request of due) {
     const organizations =
@@ -27,7 +33,10 @@ export async function purgeDueDeletions(deps: DeletionDependencies): Promise<num
       .where("file_key", "is not", null)
       .execute();
     for (const { file_key } of exports) if (file_key) await deps.storage.delete(file_key);
-    for (const organizationId of organizations) await deps.deletions.deleteOrganization(organizationId);
+    for (const organizationId of organizations) {
+      await deps.revokePlatformAccess?.(organizationId);
+      await deps.deletions.deleteOrganization(organizationId);
+    }
     if (request.kind === "account") await deps.deletions.deleteUser(request.userId);
     await deps.deletions.complete(request.id, nowOf(deps));
     await deps.mailer.send(

@@ -2,8 +2,8 @@
  * The rules' scheduler and their jobs. Every node ticks once a minute: each due slot of a preview or
  * active rule is claimed once (rule_runs is unique per rule and slot) and queued; the job runs it as
  * Adhelm acting for the rule's organization. Missed slots (the server was down) are not made up: the
- * next slot is the first one after now. While an organization has paused all automation, its slots
- * pass without a run.
+ * next slot is the first one after now. While an organization has paused all automation, or billing
+ * has made it read-only, its slots pass without a run.
  */
 import { systemActor } from "#core/access/actor.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
@@ -22,6 +22,8 @@ export function createRuleScheduler(deps: {
   rules: RulesRepository;
   jobs: JobQueue;
   timeZoneOf: (organizationId: string) => Promise<string>;
+  /** Whether billing made the organization read-only: its rules then stop acting (the Terms' §7). */
+  isReadOnly?: (organizationId: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   return {
@@ -35,7 +37,11 @@ export function createRuleScheduler(deps: {
         const timeZone = await deps.timeZoneOf(rule.organizationId);
         const nextRunAt = nextSlotAfter(rule.definition.schedule, now, timeZone);
         if (!paused.has(rule.organizationId))
-          paused.set(rule.organizationId, (await deps.rules.getAutomationSettings(rule.organizationId)).paused);
+          paused.set(
+            rule.organizationId,
+            (await deps.rules.getAutomationSettings(rule.organizationId)).paused ||
+              ((await deps.isReadOnly?.(rule.organizationId)) ?? false),
+          );
         if (paused.get(rule.organizationId)) {
           await deps.rules.skipSlot(rule, nextRunAt);
           continue;

@@ -8,6 +8,8 @@ import type { Kysely } from "kysely";
 import type { Actor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
 import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
+import { createLimitCheck } from "#core/billing/billing-limits.ts";
+import { createBillingRepository } from "#core/billing/billing-repository.ts";
 import { decodeCursor, encodeCursor } from "#core/campaigns/keyset-cursor.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -30,6 +32,8 @@ export interface RulesModuleDependencies extends Omit<RunRuleDependencies, "rule
   jobs: JobQueue;
   /** The organization's time zone (its owner's), for schedules and windows. */
   timeZoneOf: (organizationId: string) => Promise<string>;
+  /** Whether billing made the organization read-only (its scheduled rules then pass their slots). */
+  isReadOnly?: (organizationId: string) => Promise<boolean>;
   /** Where changes to rules and the automation switch are recorded (the organization's audit log). */
   audit?: AuditLog;
 }
@@ -39,7 +43,12 @@ const RUNS_PAGE = 20;
 export function createRulesModule(deps: RulesModuleDependencies) {
   const rules = createRulesRepository(deps.db);
   const runDeps: RunRuleDependencies = { ...deps, rules };
-  const saveDeps = { rules, timeZoneOf: deps.timeZoneOf, now: deps.now };
+  const saveDeps = {
+    rules,
+    timeZoneOf: deps.timeZoneOf,
+    now: deps.now,
+    assertWithinLimit: createLimitCheck(createBillingRepository(deps.db)),
+  };
   const audit = deps.audit ?? createAuditLog(deps.db);
   const ruleTarget = (rule: { id: string; name: string }) => ({ type: "rule", id: rule.id, label: rule.name });
 
@@ -165,7 +174,13 @@ export type RulesModule = ReturnType<typeof createRulesModule>;
 /** What only the server uses: the scheduler's tick and the worker of the rules queue. */
 export function createRulesBackground(deps: RulesModuleDependencies) {
   const rules = createRulesRepository(deps.db);
-  const scheduler = createRuleScheduler({ rules, jobs: deps.jobs, timeZoneOf: deps.timeZoneOf, now: deps.now });
+  const scheduler = createRuleScheduler({
+    rules,
+    jobs: deps.jobs,
+    timeZoneOf: deps.timeZoneOf,
+    isReadOnly: deps.isReadOnly,
+    now: deps.now,
+  });
   return {
     queueDueRules: () => scheduler.queueDueRules(),
     workRuleRun: (runId: string) => workRuleRun({ ...deps, rules }, runId),

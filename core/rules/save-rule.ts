@@ -1,5 +1,6 @@
 import type { Actor } from "#core/access/actor.ts";
 import { authorize } from "#core/access/permissions.ts";
+import type { AssertWithinLimit } from "#core/billing/billing-limits.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { parseRuleInput } from "./parse-rule-input.ts";
 import { RULE_STATUSES, type RuleStatus } from "./rule-definition.ts";
@@ -14,6 +15,8 @@ export interface SaveRuleDependencies {
   rules: RulesRepository;
   timeZoneOf: (organizationId: string) => Promise<string>;
   now?: () => Date;
+  /** The plan's rule limit, checked before creating one. */
+  assertWithinLimit?: AssertWithinLimit;
 }
 
 export const RULE_NOT_FOUND_MESSAGE = "There is no such rule in your organization.";
@@ -33,6 +36,7 @@ export async function createRule(
       "conflict",
       `An organization has at most ${MAX_RULES_PER_ORGANIZATION} rules. Delete one you no longer need.`,
     );
+  await deps.assertWithinLimit?.(actor.organizationId, "rules");
   const now = deps.now?.() ?? new Date();
   const id = await deps.rules.insert({
     organizationId: actor.organizationId,

@@ -156,6 +156,13 @@ export interface AdPlatformConnector {
     account: ExternalAdAccount,
     campaign: NewExternalCampaign,
   ): Promise<ExternalCampaign>;
+  /**
+   * Tells the platform to drop the grant behind `tokens` (every token of it stops working there).
+   * Resolves once the platform confirmed it. A token the platform no longer accepts throws
+   * `token_expired` or `access_revoked` like any call. Absent where the platform has no way for an
+   * app to do it (Microsoft Advertising, WooCommerce): the person removes the app at the platform.
+   */
+  revokeAccess?(tokens: TokenSet): Promise<void>;
 }
 
 export interface NewExternalCampaign {
@@ -204,6 +211,13 @@ export interface StoreConnector {
   describeStore(tokens: TokenSet): Promise<ExternalStore>;
   /** Paid orders created in the range (UTC dates, inclusive), with totals, refunds and UTM attribution. */
   fetchPaidOrders(tokens: TokenSet, range: DateRange): Promise<ExternalOrder[]>;
+  /**
+   * Tells the platform to drop the grant behind `tokens` (every token of it stops working there).
+   * Resolves once the platform confirmed it. A token the platform no longer accepts throws
+   * `token_expired` or `access_revoked` like any call. Absent where the platform has no way for an
+   * app to do it (Microsoft Advertising, WooCommerce): the person removes the app at the platform.
+   */
+  revokeAccess?(tokens: TokenSet): Promise<void>;
 }
 
 export type ConnectorMode = "live" | "sandbox" | "unavailable";

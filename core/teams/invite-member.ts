@@ -47,6 +47,7 @@ export async function inviteMember(deps: TeamDependencies, actor: Actor, values:
   const { email, role } = parsed.data;
   if (await deps.team.isMemberByEmail(actor.organizationId, email)) refuse("email", TEAM_MESSAGES.alreadyMember);
   if (await deps.team.hasPendingInvitation(actor.organizationId, email)) refuse("email", TEAM_MESSAGES.alreadyInvited);
+  await deps.assertWithinLimit?.(actor.organizationId, "members");
 
   const now = deps.now();
   const { token, tokenHash } = newInvitationToken();

@@ -1,5 +1,6 @@
 import type { ApiKeyRepository } from "#core/api-keys/api-key-repository.ts";
 import type { AuditLog } from "#core/audit/audit-log.ts";
+import type { AssertWithinLimit } from "#core/billing/billing-limits.ts";
 import type { Mailer } from "#core/ports/mailer.ts";
 import type { TeamRepository } from "./team-repository.ts";
 
@@ -14,4 +15,6 @@ export interface TeamDependencies {
   mailer: Mailer;
   appUrl: string;
   now: () => Date;
+  /** The plan's member limit (members and pending invitations), checked before inviting. */
+  assertWithinLimit?: AssertWithinLimit;
 }

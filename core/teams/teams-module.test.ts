@@ -195,6 +195,21 @@ describe("removing and leaving", () => {
     expect((await auditActions(organizationId)).at(-1)).toMatchObject({ action: "member.removed" });
   });
 
+  it("refuses a removed member's key at once, even when it was used a moment before (no 30 s cache grace)", async () => {
+    const { owner, join, organizationId } = await harness.newTeam();
+    const max = await join("Max", "manager");
+    const key = await services.apiKeys.createApiKey(max, { name: "Max's sync", scope: "read" });
+    await expect(services.apiKeys.authenticateApiKey(key.plaintext)).resolves.toMatchObject({
+      apiKeyId: key.apiKey.id,
+    });
+
+    await services.teams.removeMember(owner, await harness.memberIdOf(organizationId, max.id));
+
+    await expect(services.apiKeys.authenticateApiKey(key.plaintext)).rejects.toThrow(
+      "This API key was revoked. Create a new one in Settings → API keys.",
+    );
+  });
+
   it("refuses removing the owner or oneself", async () => {
     const { owner, join, organizationId } = await harness.newTeam();
     const admin = await join("Ann", "admin");

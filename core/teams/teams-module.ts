@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
 import { createApiKeyRepository } from "#core/api-keys/api-key-repository.ts";
 import { createAuditLog } from "#core/audit/audit-log.ts";
+import { createLimitCheck } from "#core/billing/billing-limits.ts";
+import { createBillingRepository } from "#core/billing/billing-repository.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { Mailer } from "#core/ports/mailer.ts";
 import { acceptInvitation, getInvitation } from "./accept-invitation.ts";
@@ -41,6 +43,7 @@ export function createTeamsModule({
     mailer,
     appUrl,
     now,
+    assertWithinLimit: createLimitCheck(createBillingRepository(db), now),
   };
   return {
     /** Members and pending invitations: everyone in the organization may see the team. */

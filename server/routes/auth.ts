@@ -7,6 +7,7 @@ import { authRateLimitRules } from "#core/accounts/auth-rate-limits.ts";
 import { SIGN_UP_LANGUAGE_HEADER } from "#core/accounts/auth-server.ts";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "#core/accounts/common-passwords.ts";
 import { GITHUB_PROVIDER_ID } from "#core/accounts/github-provider.ts";
+import { sameSitePath } from "#core/accounts/same-site-path.ts";
 import { issueSessionHandoff } from "#core/accounts/session-handoff.ts";
 import { admitSignIn, clearSignInFailures } from "#core/accounts/sign-in-throttle.ts";
 import type { Env } from "#core/config/env.ts";
@@ -26,6 +27,19 @@ const gitHubSignInSchema = z.object({
   newUserCallbackURL: z.string().max(2000).optional(),
   errorCallbackURL: z.string().max(2000).optional(),
 });
+
+/**
+ * better-auth reads a session's address from a header only. This one is ours: whatever a client sent
+ * under that name is replaced by the address the server resolved (the socket's, or the trusted
+ * proxy's entry), so sessions and sign-ins show where they came from, and nobody can claim another.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-adhelm-client-address";
+
+function withClientAddress(request: Request, address: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
+  return new Request(request, { headers });
+}
 
 /** The request, telling better-auth's user hook the language a new account starts in (the page's). */
 function withSignUpLanguage(request: Request): Request {
@@ -51,13 +65,19 @@ export function authRoutes({
   services: ServerServices;
   clientAddress: ClientAddressResolver;
 }) {
-  const { auth, rateLimits, identities } = services;
+  const { rateLimits, identities } = services;
+  // Every request better-auth sees carries the client's address as the server resolved it.
+  const auth = {
+    handler: (request: Request, c: Parameters<ClientAddressResolver>[0]) =>
+      services.auth.handler(withClientAddress(request, clientAddress(c))),
+  };
   const rules = authRateLimitRules(env);
   const cookies = binderCookies(env);
   const app = new Hono();
 
   app.post("/api/auth/sign-up/email", async (c) => {
-    const parsed = signupSchema.safeParse(await readJson(c));
+    const body = await readJson(c);
+    const parsed = signupSchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     if (await isCommonPassword(parsed.data.password)) return invalidField(c, "password", COMMON_PASSWORD_MESSAGE);
     const perIp = await consumeRateLimit(rateLimits, rules.signUpsPerIp, clientAddress(c));
@@ -74,10 +94,13 @@ export function authRoutes({
           firstName,
           lastName,
           companyName: companyName || undefined,
+          // Where the verification link leads once the address is verified (an invitation), same-site only.
+          callbackURL: sameSitePath(body?.redirectTo) ?? undefined,
         }),
       ),
+      c,
     );
-    return bindSignupBrowser(c, { env, auth }, email, response);
+    return bindSignupBrowser(c, { env, auth: services.auth }, email, response);
   });
 
   app.post("/api/auth/sign-in/email", async (c) => {
@@ -91,6 +114,7 @@ export function authRoutes({
       // Unchecked "Remember me" means a browser-session cookie (better-auth's default is the opposite).
       response = await auth.handler(
         withBody(c.req.raw, { ...parsed.data, rememberMe: parsed.data.rememberMe === true }),
+        c,
       );
     } catch (error) {
       await admission.settle("not-checked");
@@ -107,7 +131,7 @@ export function authRoutes({
     if (!parsed.success) return invalid(c, parsed.error);
     const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
     if (!decision.isAllowed) return tooMany(c, decision.resetSeconds, TOO_MANY_MAILS);
-    return auth.handler(withBody(c.req.raw, { email: parsed.data.email }));
+    return auth.handler(withBody(c.req.raw, { email: parsed.data.email }), c);
   });
 
   app.post("/api/auth/send-verification-email", async (c) => {
@@ -115,9 +139,9 @@ export function authRoutes({
     if (!parsed.success) return invalid(c, parsed.error);
     const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
     if (!decision.isAllowed) return tooMany(c, decision.resetSeconds, TOO_MANY_MAILS);
-    const response = await auth.handler(withBody(c.req.raw, { email: parsed.data.email }));
+    const response = await auth.handler(withBody(c.req.raw, { email: parsed.data.email }), c);
     // The browser that asks for the new link is the one its verification may sign in.
-    return bindSignupBrowser(c, { env, auth }, parsed.data.email, response);
+    return bindSignupBrowser(c, { env, auth: services.auth }, parsed.data.email, response);
   });
 
   app.post("/api/auth/reset-password", async (c) => {
@@ -129,9 +153,9 @@ export function authRoutes({
     // Read before better-auth consumes the token.
     const ownerId = await identities.findPasswordResetOwner(token);
     // Not throttled by failed sign-ins: the mailed link is how a locked-out owner gets back in.
-    const response = await auth.handler(withBody(c.req.raw, { token, newPassword: parsed.data.newPassword }));
+    const response = await auth.handler(withBody(c.req.raw, { token, newPassword: parsed.data.newPassword }), c);
     if (!response.ok || !ownerId) return response;
-    const { internalAdapter } = await auth.$context;
+    const { internalAdapter } = await services.auth.$context;
     const owner = await internalAdapter.findUserById(ownerId);
     if (owner) await clearSignInFailures(rateLimits, rules, owner.email.toLowerCase());
     // Signed in once more, through the landing page, as a "recovery" session, in this browser only.
@@ -141,19 +165,19 @@ export function authRoutes({
     return c.json({ status: true, handoff });
   });
 
-  app.get("/api/auth/verify-email", (c) => verifyEmail(c, { env, auth, identities }));
+  app.get("/api/auth/verify-email", (c) => verifyEmail(c, { env, auth: services.auth, identities }));
 
   app.post("/api/auth/sign-in/social", async (c) => {
     const parsed = gitHubSignInSchema.safeParse(await readJson(c));
     if (!parsed.success) return invalid(c, parsed.error);
-    return auth.handler(withBody(c.req.raw, parsed.data));
+    return auth.handler(withBody(c.req.raw, parsed.data), c);
   });
   // GitHub sends the browser back here with the code; better-auth checks the state and PKCE.
   // A first GitHub sign-in creates the account here.
-  app.get("/api/auth/callback/:providerId", (c) => auth.handler(withSignUpLanguage(c.req.raw)));
-  app.get("/api/auth/get-session", (c) => auth.handler(c.req.raw));
+  app.get("/api/auth/callback/:providerId", (c) => auth.handler(withSignUpLanguage(c.req.raw), c));
+  app.get("/api/auth/get-session", (c) => auth.handler(c.req.raw, c));
   // Sign-out takes no body: whatever was sent is not passed on (better-auth would log it as an error).
-  app.post("/api/auth/sign-out", (c) => auth.handler(withBody(c.req.raw, {})));
+  app.post("/api/auth/sign-out", (c) => auth.handler(withBody(c.req.raw, {}), c));
 
   app.all("/api/auth/*", notFound);
   return app;

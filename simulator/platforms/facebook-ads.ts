@@ -37,6 +37,7 @@ import {
   respondGraphError,
   unknownObjectError,
 } from "./facebook-ads-graph.ts";
+import { registerFacebookPermissions } from "./facebook-ads-permissions.ts";
 
 /**
  * Meta's Graph API v26.0 and Login dialog, mounted at /sandbox/facebook-ads:
@@ -399,6 +400,8 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
       await kit.engine.setCampaignName(auth.tenant, PLATFORM, node, name);
     return c.json({ success: true });
   });
+
+  registerFacebookPermissions(graph, kit, authenticate);
 
   graph.all("*", (c) =>
     respondGraphError(c, { message: `Unknown path components: ${new URL(c.req.url).pathname}`, code: 2500 }),

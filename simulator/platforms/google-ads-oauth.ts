@@ -9,7 +9,7 @@ import {
   SCOPE,
 } from "./google-ads-common.ts";
 
-/** Google's OAuth consent page and token endpoint. */
+/** Google's OAuth consent page, token endpoint and revocation endpoint. */
 
 export function registerGoogleOAuth(app: Hono, kit: SandboxKit): void {
   // ------------------------------------------------------------------------------------------
@@ -139,5 +139,21 @@ export function registerGoogleOAuth(app: Hono, kit: SandboxKit): void {
       { error: "unsupported_grant_type", error_description: `Invalid grant_type: ${form.grant_type ?? ""}` },
       400,
     );
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // Revocation (oauth2.googleapis.com/revoke): an access or refresh token, form-encoded or in the
+  // query. The whole grant goes: its refresh token and every access token issued from it.
+
+  app.post("/revoke", async (c) => {
+    const form = await readForm(c);
+    const token = form.token ?? c.req.query("token");
+    if (!token)
+      return c.json({ error: "invalid_request", error_description: "Missing required parameter: token" }, 400);
+    const access = await kit.credentials.checkAccessToken(token, PLATFORM);
+    const check = access.ok ? access : await kit.credentials.checkRefreshToken(token, PLATFORM);
+    if (!check.ok) return c.json({ error: "invalid_token", error_description: "Token expired or revoked" }, 400);
+    await kit.credentials.revokeGrant(check.tenant, PLATFORM);
+    return c.body(null, 200);
   });
 }

@@ -5,7 +5,7 @@ import { registerGoogleOAuth } from "./google-ads-oauth.ts";
 
 /**
  * The Google Ads sandbox, mounted at /sandbox/google-ads: Google's OAuth consent and token
- * endpoints (/o/oauth2/v2/auth, /token) and the Ads API REST v26 (/v26/…) with its real shapes:
+ * endpoints (/o/oauth2/v2/auth, /token, /revoke) and the Ads API REST v26 (/v26/…) with its real shapes:
  * int64 as strings, money in micros, GAQL, `:search` pages of 10,000 rows with nextPageToken,
  * `:searchStream` as a JSON array of batches, and Google's Status + GoogleAdsFailure errors.
  */

@@ -13,7 +13,8 @@ import {
 
 /**
  * LinkedIn's OAuth: GET /oauth/v2/authorization (consent), POST /consent, POST /oauth/v2/accessToken
- * (form-encoded; 60-day access tokens, 365-day refresh tokens whose life a refresh does not extend).
+ * (form-encoded; 60-day access tokens, 365-day refresh tokens whose life a refresh does not extend)
+ * and POST /oauth/v2/revoke.
  */
 
 export function registerLinkedInOAuth(app: Hono, kit: SandboxKit): void {
@@ -133,5 +134,25 @@ export function registerLinkedInOAuth(app: Hono, kit: SandboxKit): void {
       });
     }
     return oauthError(400, "unsupported_grant_type", `The grant_type ${grantType || "(none)"} is not supported.`);
+  });
+
+  // Token revocation (form-encoded client_id, client_secret, token): the member's grant to the app
+  // ends, its access and refresh tokens with it.
+  app.post("/oauth/v2/revoke", async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+    if (field("client_id") !== credentials().clientId || field("client_secret") !== credentials().clientSecret)
+      return c.json({ error: "invalid_client", error_description: "Client authentication failed" }, 401);
+    const token = field("token");
+    if (!token)
+      return c.json({ error: "invalid_request", error_description: 'A required parameter "token" is missing' }, 400);
+    const access = await kit.credentials.checkAccessToken(token, PLATFORM);
+    const check = access.ok
+      ? access
+      : await kit.credentials.checkRefreshToken(openRefreshToken(kit, token)?.token ?? token, PLATFORM);
+    if (!check.ok)
+      return c.json({ error: "invalid_request", error_description: "The token is invalid, expired or revoked." }, 400);
+    await kit.credentials.revokeGrant(check.tenant, PLATFORM);
+    return c.body(null, 200);
   });
 }

@@ -40,7 +40,7 @@ import {
 /**
  * The LinkedIn Marketing API sandbox, mounted at /sandbox/linkedin-ads:
  * - OAuth (linkedin-ads-oauth.ts): GET /oauth/v2/authorization (consent), POST /consent,
- *   POST /oauth/v2/accessToken.
+ *   POST /oauth/v2/accessToken, POST /oauth/v2/revoke.
  * - REST under /rest: every call needs `LinkedIn-Version` (an active YYYYMM; missing → 400,
  *   unknown or sunset → 426) and `X-Restli-Protocol-Version: 2.0.0`, then a Bearer token.
  *   GET /adAccounts?q=search, GET /adAccounts/{id}/adCampaigns?q=search (cursor pageSize/pageToken),

@@ -46,6 +46,7 @@ import {
   SearchSyntaxError,
   zoneOffsetMs,
 } from "./shopify-search.ts";
+import { registerShopifyUninstall } from "./shopify-uninstall.ts";
 
 /**
  * The Shopify sandbox, mounted at /sandbox/shopify. Every shop lives under its domain, mirroring
@@ -55,7 +56,8 @@ import {
  * `POST /{shop}/admin/api/{version}/graphql.json` with X-Shopify-Access-Token, serving `shop` and
  * `orders` (cursor pagination, search syntax, cost extensions, THROTTLED, MAX_COST_EXCEEDED).
  * Any well-formed myshopify.com domain is the token's tenant's store. Grants are `read_orders`,
- * so orders older than 60 days are not visible, as on Shopify.
+ * so orders older than 60 days are not visible, as on Shopify. The app uninstalls itself with
+ * `DELETE /{shop}/admin/api_permissions/current.json` (shopify-uninstall.ts).
  */
 
 export function createShopifySandbox(kit: SandboxKit): Hono {
@@ -187,6 +189,8 @@ export function createShopifySandbox(kit: SandboxKit): Hono {
       refresh_token_expires_in: REFRESH_TTL_SECONDS,
     });
   });
+
+  registerShopifyUninstall(app, kit);
 
   // --- GraphQL Admin API ----------------------------------------------------------------------
 

@@ -140,6 +140,20 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
     });
   });
 
+  // Revokes a long-term token: the grant ends, and every call with it answers 40105.
+  api.post("/oauth2/revoke_token/", async (c) => {
+    const params = await readParams(c);
+    if (isFailure(params)) return respondFailure(c, params);
+    for (const field of ["app_id", "secret", "access_token"])
+      if (typeof params[field] !== "string" || params[field] === "") return respondFailure(c, missingField(field));
+    if (params.app_id !== credentials.clientId || params.secret !== credentials.clientSecret)
+      return respondFailure(c, { code: 40101, message: "Invalid app_id or secret." });
+    const check = await kit.credentials.checkAccessToken(String(params.access_token), PLATFORM);
+    if (!check.ok) return respondFailure(c, { code: 40105, message: "Access token is incorrect or has been revoked." });
+    await kit.credentials.revokeGrant(check.tenant, PLATFORM);
+    return respond(c, {});
+  });
+
   api.get(
     "/oauth2/advertiser/get/",
     route(async ({ tenant, params }) => {

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedUser, signInAs } from "#tests/support/accounts.ts";
 import { axeViolations } from "#tests/support/axe.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
+import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
 const browser = setupBrowser();
 
@@ -80,6 +82,53 @@ describe("Settings → Audit log", () => {
       .getByText("Ada Lovelace created the API key Reporting", { exact: false })
       .waitFor();
     expect(await fitsWidth(page)).toBe(true);
+  });
+});
+
+describe("Settings → Audit log for a manager", () => {
+  it("is not in the sidebar, and the page says only admins see it", async () => {
+    const owner = await createVerifiedUser({ companyName: `Audited ${randomUUID().slice(0, 6)}` });
+    const manager = await createVerifiedUser({ firstName: "Max" });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInAs(page.context(), manager);
+    // Max joins the owner's organization as a manager, and his session works in it.
+    await withServerDatabase(async (db) => {
+      const organizationId = await organizationOwnedBy(db, owner.email);
+      const { id: userId } = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", manager.email)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("member")
+        .values({ id: randomUUID(), organizationId, userId, role: "manager", createdAt: new Date().toISOString() })
+        .execute();
+      await db
+        .updateTable("session")
+        .set({ activeOrganizationId: organizationId })
+        .where("userId", "=", userId)
+        .execute();
+    });
+    await page.goto("/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await sidebar.getByRole("link", { name: "Team", exact: true }).waitFor();
+    expect(await sidebar.getByRole("link", { name: "Audit log", exact: true }).count()).toBe(0);
+
+    // The refusal is a 403 document, which Chromium reports as a failed load: expected here, and
+    // any other console error still fails the test.
+    const unexpected: string[] = [];
+    page.removeAllListeners("console");
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().includes("status of 403")) unexpected.push(message.text());
+    });
+    const response = await page.goto("/settings/audit");
+    expect(response?.status()).toBe(403);
+    await page.getByRole("heading", { name: "Only admins can see the audit log" }).waitFor();
+    await page.getByText("Your role (Manager) does not include the audit log", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "Export CSV" }).count()).toBe(0);
+    const csv = await page.request.get("/exports/audit-log.csv");
+    expect(csv.status()).toBe(403);
+    expect(unexpected).toEqual([]);
   });
 });
 

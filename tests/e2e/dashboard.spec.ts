@@ -103,7 +103,7 @@ describe("dashboard", () => {
       ["Email", user.email],
       ["Name", "Margaret Hamilton"],
       ["Company", "Apollo Ads"],
-      ["Role", "Admin"],
+      ["Role", "Owner"],
     ]);
     await page.getByRole("button", { name: "Switch Organization: Apollo Ads Owner" }).waitFor();
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { LEGAL_DOCUMENTS_VERSION } from "#app/lib/legal-documents.ts";
 import { axeViolations } from "#tests/support/axe.ts";
 import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 
@@ -72,7 +73,9 @@ describe("legal document page", () => {
     await expect(sideList.getByRole("link").count()).resolves.toBe(DOCUMENTS.length + 1);
 
     const header = page.locator("article header");
-    await expect(header.getByText("Version 1.0", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(header.getByText(`Version ${LEGAL_DOCUMENTS_VERSION}`, { exact: true }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(header.locator("time").getAttribute("datetime")).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await expect(header.locator("time").textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(page.getByRole("link", { name: "Contact Legal Team" }).getAttribute("href")).resolves.toMatch(

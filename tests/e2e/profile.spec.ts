@@ -28,7 +28,6 @@ const validProfile = {
   last_name: "Lovelace",
   company_name: "Analytical Engines",
   company_size: "",
-  role: "admin",
   timezone: "UTC",
   currency: "USD",
 };
@@ -60,14 +59,21 @@ describe("profile screen", () => {
     expect(await email.inputValue()).toBe(user.email);
     expect(await email.isEditable()).toBe(false);
     expect(await page.getByText("Email cannot be changed").isVisible()).toBe(true);
-    expect(await page.getByRole("combobox", { name: "Role" }).textContent()).toContain("Admin");
+    // The role is the one in the active organization: read-only here, changed on the team page.
+    const role = page.getByRole("textbox", { name: "Role" });
+    expect(await role.inputValue()).toBe("Owner");
+    expect(await role.isEditable()).toBe(false);
+    expect(await page.getByText("Your role in Analytical Engines.").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Manage roles on the team page" }).getAttribute("href")).toBe(
+      "/settings/team",
+    );
+    expect(await page.getByRole("combobox", { name: "Role" }).count()).toBe(0);
     expect(await page.getByRole("combobox", { name: "Timezone" }).textContent()).toContain("UTC");
     expect(await page.getByRole("combobox", { name: "Currency" }).textContent()).toContain("USD — US Dollar");
 
     await page.getByRole("textbox", { name: "First name" }).fill("Augusta");
     await page.getByRole("textbox", { name: "Company name" }).fill("Difference Engines Ltd");
     await chooseOption(page, "Company size", "11-50 employees");
-    await chooseOption(page, "Role", "Analyst");
     await chooseOption(page, "Timezone", "Europe/Paris");
     await chooseOption(page, "Currency", "EUR — Euro");
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -81,7 +87,6 @@ describe("profile screen", () => {
     expect(await page.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Augusta");
     expect(await page.getByRole("textbox", { name: "Company name" }).inputValue()).toBe("Difference Engines Ltd");
     expect(await page.getByRole("combobox", { name: "Company size" }).textContent()).toContain("11-50 employees");
-    expect(await page.getByRole("combobox", { name: "Role" }).textContent()).toContain("Analyst");
     expect(await page.getByRole("combobox", { name: "Timezone" }).textContent()).toContain("Europe/Paris");
     expect(await page.getByRole("combobox", { name: "Currency" }).textContent()).toContain("EUR — Euro");
   });
@@ -115,21 +120,26 @@ describe("profile screen", () => {
     const { page } = await signedInPage(newDesktopPage);
     await openProfile(page);
     const response = await postToAction(page, "/profile", {
-      data: { ...validProfile, first_name: "Mallory", role: "owner", timezone: "Mars/Olympus" },
+      data: { ...validProfile, first_name: "Mallory", timezone: "Mars/Olympus" },
     });
     expect(response.status()).toBe(400);
-    const body = await response.text();
-    expect(body).toContain("Choose a role from the list");
-    expect(body).toContain("Choose a time zone from the list");
+    expect(await response.text()).toContain("Choose a time zone from the list");
 
     // A real but unlisted currency code passes the schema's pattern and is still refused.
     const unlisted = await postToAction(page, "/profile", { data: { ...validProfile, currency: "XYZ" } });
     expect(unlisted.status()).toBe(400);
     expect(await unlisted.text()).toContain("Choose a currency from the list");
 
+    // A role sent with the form is no field of it: the profile saves, the role stays the owner's.
+    const withRole = await postToAction(page, "/profile", { data: { ...validProfile, role: "viewer" } });
+    expect(withRole.status()).toBe(200);
+
     await page.reload();
     expect(await page.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Ada");
-    expect(await page.getByRole("combobox", { name: "Role" }).textContent()).toContain("Admin");
+    expect(await page.getByRole("textbox", { name: "Role" }).inputValue()).toBe("Owner");
+    expect(await page.getByRole("button", { name: "Switch Organization: Analytical Engines Owner" }).isVisible()).toBe(
+      true,
+    );
     expect(await page.getByRole("combobox", { name: "Timezone" }).textContent()).toContain("UTC");
     expect(await page.getByRole("combobox", { name: "Currency" }).textContent()).toContain("USD — US Dollar");
   });

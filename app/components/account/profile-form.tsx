@@ -3,7 +3,7 @@ import { Save } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -12,29 +12,31 @@ import { Label } from "#app/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
+import type { Role } from "#core/access/actor.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
-import {
-  COMPANY_SIZES,
-  PROFILE_ROLES,
-  type ProfileInput,
-  type ProfileUpdate,
-  profileSchema,
-} from "#core/accounts/profile-schema.ts";
+import { COMPANY_SIZES, type ProfileInput, type ProfileUpdate, profileSchema } from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
 import { COMPANY_SIZE_KEYS, type ProfileFormValues, ROLE_KEYS } from "./profile-values.ts";
 
 const FIELDS = Object.keys(profileSchema.shape) as Array<FieldPath<ProfileInput>>;
 const isField = (name: string): name is FieldPath<ProfileInput> => (FIELDS as string[]).includes(name);
 
-/** Names, company, role and the regional settings; validated here and again by the action. */
+/**
+ * Names, company and the regional settings; validated here and again by the action. The role is
+ * the one in the active organization, shown read-only: the team page changes it.
+ */
 export function ProfileForm({
   values,
   email,
   options,
+  role,
+  organizationName,
 }: {
   values: ProfileFormValues;
   email: string;
   options: ProfileOptions;
+  role: Role;
+  organizationName: string;
 }) {
   const { t } = useTranslation("account");
   const fetcher = useFetcher<ProfileActionResult>();
@@ -153,28 +155,22 @@ export function ProfileForm({
               />
             )}
           </Field>
-          <Field id="profile-role" label={t("profile.fields.role")} error={errors.role?.message}>
-            {(aria) => (
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue>{t(ROLE_KEYS[field.value])}</SelectValue>
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PROFILE_ROLES.map((role) => (
-                        <SelectItem key={role} value={role}>
-                          {t(ROLE_KEYS[role])}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            )}
-          </Field>
+          <div className="grid content-start gap-2">
+            <Label htmlFor="profile-role">{t("profile.fields.role")}</Label>
+            <Input
+              id="profile-role"
+              value={t(ROLE_KEYS[role])}
+              readOnly
+              disabled
+              aria-describedby="profile-role-hint"
+            />
+            <p id="profile-role-hint" className="text-muted-foreground text-sm">
+              {t("profile.fields.roleHint", { organization: organizationName })}{" "}
+              <Link to="/settings/team" className="text-primary underline-offset-4 hover:underline">
+                {t("profile.fields.manageRoles")}
+              </Link>
+            </p>
+          </div>
           <Field id="profile-timezone" label={t("profile.fields.timezone")} error={errors.timezone?.message}>
             {(aria) => (
               <Controller

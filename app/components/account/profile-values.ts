@@ -1,6 +1,7 @@
+import type { Role } from "#core/access/actor.ts";
 import type { CurrencyOption } from "#core/accounts/profile-options.ts";
 import type { UserProfile } from "#core/accounts/profile-repository.ts";
-import { COMPANY_SIZES, PROFILE_DEFAULTS, PROFILE_ROLES, type ProfileRole } from "#core/accounts/profile-schema.ts";
+import { COMPANY_SIZES, PROFILE_DEFAULTS } from "#core/accounts/profile-schema.ts";
 
 type CompanySize = (typeof COMPANY_SIZES)[number];
 
@@ -10,7 +11,6 @@ export interface ProfileFormValues {
   last_name: string;
   company_name: string;
   company_size: CompanySize | "";
-  role: ProfileRole;
   timezone: string;
   currency: string;
 }
@@ -25,8 +25,9 @@ export const COMPANY_SIZE_KEYS: Record<CompanySize, string> = {
   "1000+": "profile.companySizes.over1000",
 };
 
-/** Each role's label: a catalog key of the "account" namespace. */
-export const ROLE_KEYS: Record<ProfileRole, string> = {
+/** Each role's label (the role in the active organization, shown read-only): a catalog key of the "account" namespace. */
+export const ROLE_KEYS: Record<Role, string> = {
+  owner: "profile.roles.owner",
   admin: "profile.roles.admin",
   manager: "profile.roles.manager",
   analyst: "profile.roles.analyst",
@@ -51,7 +52,6 @@ export function currenciesIn(currencies: CurrencyOption[], locale: string): Curr
 
 const isCompanySize = (value: string | null): value is CompanySize =>
   (COMPANY_SIZES as readonly (string | null)[]).includes(value);
-const isRole = (value: string): value is ProfileRole => (PROFILE_ROLES as readonly string[]).includes(value);
 
 /** A stored profile as form values; an account without a profile row starts from its name. */
 export function toProfileFormValues(profile: UserProfile | null, fallbackName = ""): ProfileFormValues {
@@ -70,7 +70,6 @@ export function toProfileFormValues(profile: UserProfile | null, fallbackName = 
     last_name: profile.lastName,
     company_name: profile.companyName ?? "",
     company_size: isCompanySize(profile.companySize) ? profile.companySize : "",
-    role: isRole(profile.role) ? profile.role : PROFILE_DEFAULTS.role,
     timezone: profile.timezone,
     currency: profile.currency,
   };

@@ -8,9 +8,10 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
+import { AUDIT_ACTIONS } from "#core/audit/audit-log.ts";
 import type { AuditActor } from "#core/audit/audit-schemas.ts";
 import { AUDIT_AREAS } from "#core/audit/audit-schemas.ts";
-import { AREA_KEYS } from "./audit-sentence.ts";
+import { ACTION_KEYS, AREA_KEYS } from "./audit-sentence.ts";
 import type { AuditFilterValues } from "./audit-types.ts";
 
 /** The actor filter's value for someone in the log: "user:<id>", "api_key:<id>", or "system" for Adhelm. */
@@ -42,13 +43,8 @@ export function AuditFilters({
 
   return (
     <Form method="get" aria-label={t("filters.label")} className="grid gap-3 rounded-xl border bg-card p-4 shadow-xs">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
-        <Field
-          id="audit-action"
-          label={t("filters.action")}
-          error={errorOf("action")}
-          className="col-span-2 sm:col-span-1"
-        >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
+        <Field id="audit-action" label={t("filters.action")} error={errorOf("action")}>
           <NativeSelect
             id="audit-action"
             name="action"
@@ -57,19 +53,22 @@ export function AuditFilters({
             aria-describedby={errorOf("action") ? "audit-action-error" : undefined}
           >
             <option value="">{t("filters.allActions")}</option>
-            {AUDIT_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {AREA_KEYS[area] ? t(AREA_KEYS[area]) : area}
-              </option>
-            ))}
+            {AUDIT_AREAS.map((area) => {
+              const areaName = AREA_KEYS[area] ? t(AREA_KEYS[area]) : area;
+              return (
+                <optgroup key={area} label={areaName}>
+                  <option value={area}>{t("filters.wholeArea", { area: areaName })}</option>
+                  {AUDIT_ACTIONS.filter((action) => action.startsWith(`${area}.`)).map((action) => (
+                    <option key={action} value={action}>
+                      {t(ACTION_KEYS[action])}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
           </NativeSelect>
         </Field>
-        <Field
-          id="audit-actor"
-          label={t("filters.actor")}
-          error={errorOf("actor")}
-          className="col-span-2 sm:col-span-1"
-        >
+        <Field id="audit-actor" label={t("filters.actor")} error={errorOf("actor")}>
           <NativeSelect
             id="audit-actor"
             name="actor"
@@ -152,7 +151,7 @@ function Field({
   children: React.ReactNode;
 }) {
   return (
-    <div className={cn("grid min-w-0 gap-1.5", className)}>
+    <div className={cn("grid min-w-0 content-start gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {error ? (

@@ -44,7 +44,12 @@ function Log(props: Extract<AuditScreenProps, { state: "ready" }>) {
         isFiltered={props.isFiltered}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground text-sm">{t("page.timeZone", { timeZone: props.timeZone })}</p>
+        <p className="text-muted-foreground text-sm">
+          {t("page.timeZone", { timeZone: props.timeZone })}
+          {props.organizationTimeZone === props.timeZone ? null : (
+            <> {t("page.organizationTimeZone", { timeZone: props.organizationTimeZone })}</>
+          )}
+        </p>
         {hasErrors ? null : (
           <Button asChild variant="outline">
             <a href={`/exports/audit-log.csv${filterQuery}`} download>

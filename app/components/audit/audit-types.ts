@@ -29,4 +29,6 @@ export type AuditScreenProps =
       isFiltered: boolean;
       /** The reader's time zone (their profile's), for the times shown. */
       timeZone: string;
+      /** The organization's, which the date filters count days in. */
+      organizationTimeZone: string;
     };

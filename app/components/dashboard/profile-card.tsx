@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 
-/** Each profile role's name in the "dashboard" catalog. */
+/** Each role's name in the "dashboard" catalog. */
 const ROLE_LABEL_KEYS: Record<string, string> = {
+  owner: "profile.roles.owner",
   admin: "profile.roles.admin",
   manager: "profile.roles.manager",
   analyst: "profile.roles.analyst",
@@ -14,10 +15,11 @@ export interface DashboardProfile {
   email: string;
   name: string;
   companyName: string | null;
+  /** The role in the active organization. */
   role: string;
 }
 
-/** The spec's profile card: email, name, company when there is one, and role. */
+/** The spec's profile card: email, name, company when there is one, and the role in the active organization. */
 export function ProfileCard({ profile }: { profile: DashboardProfile }) {
   const { t } = useTranslation("dashboard");
   const roleKey = ROLE_LABEL_KEYS[profile.role];

@@ -114,13 +114,13 @@ describe("the account screens in the reader's language", () => {
 
     const refused = await post(
       "/profile",
-      { first_name: "", last_name: "Tester", role: "owner", timezone: "UTC", currency: "USD" },
+      { first_name: "Cy", last_name: "Tester", timezone: "Mars/Olympus", currency: "USD" },
       { cookie },
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       message: "Corrige los campos marcados.",
-      fieldErrors: { role: "Elige un rol de la lista" },
+      fieldErrors: { timezone: "Elige una zona horaria de la lista" },
     });
   });
 });

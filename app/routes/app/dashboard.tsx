@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     dashboard,
     firstName,
-    profile: { email, name, companyName: profile?.companyName ?? null, role: profile?.role ?? "admin" },
+    // The role is the one in the active organization (the team page's), not a profile field.
+    profile: { email, name, companyName: profile?.companyName ?? null, role: viewerContext.organization.role },
   };
 }
 

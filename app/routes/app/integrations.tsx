@@ -108,17 +108,23 @@ export async function action({ request, context }: Route.ActionArgs) {
             },
       });
     }
-    await services.connections.disconnectConnection(actor, {
+    const { platformAccess } = await services.connections.disconnectConnection(actor, {
       connectionId: input.connectionId,
       deleteData: input.data === "delete",
     });
+    const dataLine = input.data === "delete" ? t("integrations:toasts.dataDeleted") : t("integrations:toasts.dataKept");
+    // Where the platform could not be asked to drop Adhelm's access, the person is told to do it there.
+    const accessLine =
+      platformAccess === "not_supported" || platformAccess === "failed"
+        ? t("integrations:toasts.removeAccessAtPlatform")
+        : null;
     return data<IntegrationsActionResult>({
       ok: true,
       intent: input.intent,
       toast: {
         kind: "success",
         title: t("integrations:toasts.disconnected"),
-        description: input.data === "delete" ? t("integrations:toasts.dataDeleted") : t("integrations:toasts.dataKept"),
+        description: [dataLine, accessLine].filter(Boolean).join(" "),
       },
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import { languageFor, translatorFor } from "#app/lib/i18n/i18n.server.ts";
 import { LOCALE_OF } from "#app/lib/i18n/languages.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext, toViewer } from "#app/lib/session.server.ts";
+import { roleOf } from "#core/access/actor.ts";
 import { listProfileOptions } from "#core/accounts/profile-options.ts";
 import { INVALID_IMAGE_MESSAGE } from "#core/accounts/update-avatar.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: toViewer(viewerContext).name,
     avatarUrl: profile?.avatarUrl ?? null,
     values: toProfileFormValues(profile, user.name),
+    // The role in the active organization (read-only here; the team page changes it).
+    role: roleOf(viewerContext.organization.role),
+    organizationName: viewerContext.organization.name,
     // Built here so the browser offers exactly what the action will accept, named in the reader's language.
     options: {
       ...options,
@@ -85,7 +89,13 @@ export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted-foreground">{t("profile.description")}</p>
       </div>
       <AvatarUpload avatarUrl={loaderData.avatarUrl} name={loaderData.name} />
-      <ProfileForm values={loaderData.values} email={loaderData.email} options={loaderData.options} />
+      <ProfileForm
+        values={loaderData.values}
+        email={loaderData.email}
+        options={loaderData.options}
+        role={loaderData.role}
+        organizationName={loaderData.organizationName}
+      />
     </div>
   );
 }

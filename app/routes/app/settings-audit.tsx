@@ -47,12 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   try {
     const page = await services.audit.listAuditEvents(actor, { filter, cursor });
-    return { ...ready, events: page.events, nextCursor: page.nextCursor, fieldErrors: {} };
+    return {
+      ...ready,
+      events: page.events,
+      nextCursor: page.nextCursor,
+      organizationTimeZone: page.timeZone,
+      fieldErrors: {},
+    };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error;
     // A filter or page that does not parse: the form says which, and nothing is listed.
     const fieldErrors = (error.details?.fieldErrors as Record<string, string> | undefined) ?? { form: error.message };
-    return data({ ...ready, events: [], nextCursor: null, fieldErrors }, { status: error.status });
+    return data(
+      { ...ready, events: [], nextCursor: null, organizationTimeZone: ready.timeZone, fieldErrors },
+      { status: error.status },
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { authPageMeta } from "#app/components/auth/auth-meta.ts";
 import { authClient, readSessionTokens } from "#app/lib/auth-client.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { translatedPage } from "#app/lib/i18n/translated.ts";
+import { safeRedirectTarget } from "#app/lib/redirect-target.ts";
 import type { Route } from "./+types/auth-callback";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,14 +36,17 @@ async function completeAuthentication(t: TFunction, search: string, hash: string
   const query = new URLSearchParams(search);
   const tokenHash = query.get("token_hash");
   if (tokenHash && query.get("type")) {
+    // A sign-up through an invitation comes back to it (same-site paths only).
+    const next = safeRedirectTarget(query.get("redirectTo"));
     try {
       const { signedIn, message } = await authClient.verifyEmail(tokenHash);
       const verified = t("auth:callback.verified");
-      if (signedIn) return { to: "/dashboard", toast: () => toast.success(verified) };
+      if (signedIn) return { to: next, toast: () => toast.success(verified) };
       // Verified, but this browser did not sign up (or holds another account's session): the
       // link verifies anywhere, and signs in only where the account was created.
       const description = message ? translateMessage(t, message) : t("auth:callback.signInToContinue");
-      return { to: "/login", toast: () => toast.success(verified, { description }) };
+      const signIn = next === "/dashboard" ? "/login" : `/login?${new URLSearchParams({ redirectTo: next })}`;
+      return { to: signIn, toast: () => toast.success(verified, { description }) };
     } catch (error) {
       console.warn("Verification failed", error);
       const description = authErrorMessage(t, error);

@@ -33,10 +33,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const FIELD_NAMES = ["firstName", "lastName", "companyName", "email", "password", "confirmPassword", "acceptTerms"];
 
+/**
+ * An invitation link's "Create an account" (/signup?invitation=<token>&email=<invited address>):
+ * the address is the invited one and stays as is, and the verification link leads back to the
+ * invitation, where the new member accepts it.
+ */
+function invitationOf(searchParams: URLSearchParams): { email: string; returnTo: string } | null {
+  const token = searchParams.get("invitation");
+  const email = searchParams.get("email");
+  if (!token || !/^[\w-]{16,128}$/.test(token) || !email) return null;
+  return { email, returnTo: `/invitations/${token}` };
+}
+
 export default function SignupPage() {
   const navigate = useNavigate();
   // The landing page's email box sends its address here as ?email=.
   const [searchParams] = useSearchParams();
+  const invitation = invitationOf(searchParams);
   const { t, message, errorMessage } = useAuthTranslation();
   useGitHubErrorToast("signup");
   const form = useForm<SignupInput>({
@@ -60,7 +73,11 @@ export default function SignupPage() {
 
   async function signUp(values: SignupInput) {
     try {
-      await authClient.signUp({ ...values, companyName: values.companyName || undefined });
+      await authClient.signUp({
+        ...values,
+        companyName: values.companyName || undefined,
+        redirectTo: invitation?.returnTo,
+      });
       navigate("/verify-email", { state: { email: values.email } });
     } catch (error) {
       console.warn("Sign up failed", error);
@@ -72,7 +89,11 @@ export default function SignupPage() {
   }
 
   return (
-    <AuthScreen isHeaderless title={t("signup.title")} description={t("signup.description")}>
+    <AuthScreen
+      isHeaderless
+      title={t("signup.title")}
+      description={invitation ? t("signup.invitedDescription") : t("signup.description")}
+    >
       <CardContent className="grid gap-5">
         <GitHubButton from="signup" disabled={isSubmitting} />
         <AuthDivider />
@@ -102,12 +123,23 @@ export default function SignupPage() {
               <Input {...field} {...form.register("companyName")} autoComplete="organization" disabled={isSubmitting} />
             )}
           </FormField>
-          <EmailField
-            id="signup-email"
-            registration={form.register("email")}
-            error={errors.email?.message}
-            disabled={isSubmitting}
-          />
+          {invitation ? (
+            <FormField
+              id="signup-email"
+              label={t("fields.email")}
+              error={message(errors.email?.message)}
+              hint={t("signup.invitedEmailHint")}
+            >
+              {(field) => <Input {...field} {...form.register("email")} type="email" autoComplete="email" readOnly />}
+            </FormField>
+          ) : (
+            <EmailField
+              id="signup-email"
+              registration={form.register("email")}
+              error={errors.email?.message}
+              disabled={isSubmitting}
+            />
+          )}
           <NewPasswordFields
             idPrefix="signup"
             labels={{ password: t("fields.password"), confirmPassword: t("fields.confirmPassword") }}
@@ -158,7 +190,10 @@ export default function SignupPage() {
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
-          {t("signup.haveAccount")} <AuthLink to="/login">{t("signup.signIn")}</AuthLink>
+          {t("signup.haveAccount")}{" "}
+          <AuthLink to={invitation ? `/login?${new URLSearchParams({ redirectTo: invitation.returnTo })}` : "/login"}>
+            {t("signup.signIn")}
+          </AuthLink>
         </p>
       </CardFooter>
     </AuthScreen>

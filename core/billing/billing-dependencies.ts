@@ -1,0 +1,17 @@
+import type { AuditLog } from "#core/audit/audit-log.ts";
+import type { Mailer } from "#core/ports/mailer.ts";
+import type { BillingRepository } from "./billing-repository.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
+
+/** What billing's use cases take; billing-module.ts builds it once. */
+export interface BillingDependencies {
+  billing: BillingRepository;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  audit: AuditLog;
+  /** Our public base URL: checkout and portal pages come back to /billing under it. */
+  appUrl: string;
+  /** Where Enterprise requests go. */
+  salesEmail: string;
+  now: () => Date;
+}
