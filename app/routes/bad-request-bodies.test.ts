@@ -53,6 +53,8 @@ const PARAMS: Record<string, string> = {
   shop: "northwind-outdoor.myshopify.com",
   version: "2025-01",
   host: "shop.example.com",
+  token: "not-a-real-invitation-token",
+  exportId: "00000000-0000-4000-8000-000000000000",
 };
 
 interface RouteEntry {

@@ -47,6 +47,11 @@ export const ORGANIZATION_TABLES: readonly ExportedTable[] = [
   { table: "api_usage", file: "api-usage.csv", format: "csv", orderBy: ["period"] },
   { table: "sync_runs", file: "sync-runs.csv", format: "csv" },
   { table: "audit_events", file: "audit-log.csv", format: "csv" },
+  { table: "billing_accounts", file: "billing-details.json", format: "json", orderBy: ["organization_id"] },
+  { table: "subscriptions", file: "subscription.json", format: "json", orderBy: ["organization_id"] },
+  { table: "invoices", file: "invoices.csv", format: "csv" },
+  { table: "payment_attempts", file: "payment-attempts.csv", format: "csv" },
+  { table: "enterprise_requests", file: "enterprise-requests.json", format: "json" },
 ];
 
 /** Tables with an organization_id that the export leaves out, and why. */
@@ -69,6 +74,8 @@ export const ORGANIZATION_TABLES_LEFT_OUT: Readonly<Partial<Record<keyof Databas
   sandbox_anomalies: "the built-in sandbox's own state",
   deletion_requests: "the record of a deletion, kept after it",
   analytics_rollup_bounds: "bookkeeping of the analytics rollups",
+  billing_notices: "which billing mails (reminders, dunning) were already sent",
+  builtin_payment_customers: "the built-in test payment provider's own state",
   budget_plan_group_campaigns: "the members of the exported budget groups (keyed by group, not by organization)",
 };
 
