@@ -16,6 +16,7 @@ export default [
   route("exports/daily-metrics.csv", "routes/resources/daily-metrics-csv.ts"),
   route("account/privacy/exports/:exportId", "routes/resources/data-export-download.ts"),
   route("exports/audit-log.csv", "routes/resources/audit-csv.ts"),
+  route("billing/invoices/:invoiceId/pdf", "routes/resources/invoice-pdf.ts"),
   route("rules/campaign-search", "routes/resources/rule-campaign-search.ts"),
   route("campaigns/labels", "routes/resources/campaign-labels.ts"),
   route("notifications/unread", "routes/resources/notifications-unread.ts"),
@@ -26,6 +27,10 @@ export default [
   ...Object.keys(PERMANENT_REDIRECTS).map((path) =>
     route(path.slice(1), "routes/resources/permanent-redirect.ts", { id: `redirect${path.replaceAll("/", "-")}` }),
   ),
+
+  // The built-in test payment provider's hosted pages: outside the app, as a provider's pages are.
+  route("billing/test-checkout/:id", "routes/billing-test/test-payment.tsx"),
+  route("billing/test-portal/:id", "routes/billing-test/test-payment.tsx", { id: "billing-test-portal" }),
 
   // The public site: header and footer around marketing, legal and auth screens.
   layout("components/layout/site-layout.tsx", [
@@ -74,6 +79,9 @@ export default [
     route("optimizer/plan", "routes/app/optimizer-plan.tsx"),
     route("optimizer", "routes/app/optimizer.tsx"),
     route("rules", "routes/app/rules.tsx"),
+    route("billing", "routes/app/billing.tsx"),
+    route("billing/invoices", "routes/app/billing-invoices.tsx"),
+    route("billing/payment-method", "routes/app/billing-payment-method.tsx"),
     route("rules/new", "routes/app/rule-editor.tsx", { id: "rule-new" }),
     route("rules/:ruleId", "routes/app/rule-editor.tsx"),
     route("rules/:ruleId/runs/:runId", "routes/app/rule-run.tsx"),

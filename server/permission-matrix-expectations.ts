@@ -138,6 +138,24 @@ export const PAGES: Record<string, PageRule> = {
   "/account/profile": { kind: "app" },
   "/preferences": { kind: "app" },
   "/account/preferences": { kind: "app" },
+  "/billing/invoices": { kind: "app" },
+  "/billing/payment-method": { kind: "app" },
+  // An invoice's PDF: billing.manage only; an id nobody has is 404 to those who may.
+  "/billing/invoices/:invoiceId/pdf": {
+    kind: "resource",
+    permission: "billing.manage",
+    url: () => `/billing/invoices/${MISSING}/pdf`,
+    anonymous: "login",
+    allowed: 404,
+  },
+  "/billing/test-checkout/:id": {
+    kind: "no-page",
+    reason: "the built-in test provider's hosted page, bound to an unguessable id; billing route tests",
+  },
+  "/billing/test-portal/:id": {
+    kind: "no-page",
+    reason: "the built-in test provider's hosted page, bound to an unguessable id; billing route tests",
+  },
 };
 
 /** One POST a screen makes, with input that changes nothing (unknown ids, or refused by validation). */
@@ -359,6 +377,37 @@ export const ACTIONS: Record<string, ActionRule> = {
         body: () => ({ endpoint: "list-campaigns", token: randomUUID() }),
       },
     ],
+  },
+  // Cancelling is not here: the allowed run would really cancel. Resuming nothing changes nothing.
+  "/billing": {
+    cases: [
+      { name: "checkout", permission: "billing.manage", body: () => ({ intent: "checkout", values: {} }) },
+      { name: "preview a change", permission: "billing.manage", body: () => ({ intent: "preview", values: {} }) },
+      { name: "change the plan", permission: "billing.manage", body: () => ({ intent: "change", values: {} }) },
+      { name: "resume", permission: "billing.manage", body: () => ({ intent: "resume" }) },
+      { name: "contact sales", permission: "billing.manage", body: () => ({ intent: "enterprise", values: {} }) },
+    ],
+  },
+  "/billing/invoices": {
+    cases: [
+      {
+        name: "billing details",
+        permission: "billing.manage",
+        body: () => ({ intent: "details", values: { vatNumber: "not a VAT number" } }),
+      },
+    ],
+  },
+  // Opening the card page is not here: the allowed run makes the provider's customer.
+  "/billing/payment-method": {
+    cases: [{ name: "pay now (nothing open)", permission: "billing.manage", body: () => ({ intent: "pay" }) }],
+  },
+  "/billing/test-checkout/:id": {
+    kind: "public",
+    reason: "the built-in test provider's hosted page, bound to an unguessable id",
+  },
+  "/billing/test-portal/:id": {
+    kind: "public",
+    reason: "the built-in test provider's hosted page, bound to an unguessable id",
   },
   "/logout": { kind: "public", reason: "signs out whoever asks" },
   "/auth/handoff": { kind: "public", reason: "a one-time sign-in, bound to the browser that reset" },

@@ -31,9 +31,13 @@ describe("app shell sidebar", () => {
       "page",
     );
 
-    // Billing (with its €0 badge) and Assets expand to their sub-pages.
-    await sidebar.getByRole("button", { name: "Billing €0" }).click();
-    expect(await sidebar.getByRole("link", { name: "Invoices" }).getAttribute("href")).toBe("/billing?view=invoices");
+    // Billing (its badge: the amount due, nothing yet) and Assets expand to their sub-pages.
+    await sidebar.getByRole("button", { name: /^Billing [$€]0$/ }).click();
+    expect(await sidebar.getByRole("link", { name: "Overview" }).getAttribute("href")).toBe("/billing");
+    expect(await sidebar.getByRole("link", { name: "Invoices" }).getAttribute("href")).toBe("/billing/invoices");
+    expect(await sidebar.getByRole("link", { name: "Payment method" }).getAttribute("href")).toBe(
+      "/billing/payment-method",
+    );
     await sidebar.getByRole("button", { name: "Assets" }).click();
     expect(await sidebar.getByRole("link", { name: "Library" }).getAttribute("href")).toBe("/assets");
 

@@ -55,7 +55,10 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/account/security", "Security | Adhelm", "Security"],
   ["/optimizer", "Optimizer | Adhelm", "Optimizer"],
   ["/optimizer/plan", "Budget plan | Adhelm", "Budget plan"],
-  ...["/ask-shown", "/billing", "/assets", "/settings/conversions"].map((path): [string, string, string] => [
+  ["/billing", "Billing | Adhelm", "Billing"],
+  ["/billing/invoices", "Invoices | Adhelm", "Invoices"],
+  ["/billing/payment-method", "Payment method | Adhelm", "Payment method"],
+  ...["/ask-shown", "/assets", "/settings/conversions"].map((path): [string, string, string] => [
     path,
     "Dashboard | Adhelm",
     "Welcome, Ada",
@@ -78,6 +81,9 @@ const APP_SCREENS = new Set(
       "Webhooks",
       "Optimizer",
       "Budget plan",
+      "Billing",
+      "Invoices",
+      "Payment method",
       "General settings",
       "Team",
       "Audit log",

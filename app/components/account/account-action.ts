@@ -18,6 +18,8 @@ export interface ActionRefusal {
   message: string;
   /** Field name (dotted for nested preferences) to the message shown under that field. */
   fieldErrors?: Record<string, string>;
+  /** The plan limit that refused it (billing's "adAccounts", "members", "rules"): the toast offers Upgrade. */
+  limit?: string;
 }
 
 export type ProfileActionResult =
@@ -70,6 +72,7 @@ export function refuseWith(error: unknown, onUnexpected: (error: unknown) => voi
         title,
         message: translateMessage(t, error.message),
         fieldErrors,
+        ...(typeof error.details?.limit === "string" ? { limit: error.details.limit } : {}),
       },
       { status: error.status },
     );

@@ -1,6 +1,8 @@
 import { PanelLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { BillingBanner } from "#app/components/billing/billing-banner.tsx";
+import { formatPrice } from "#app/components/billing/billing-format.ts";
 import { useUnreadCount } from "#app/components/notifications/use-unread-count.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
@@ -10,8 +12,9 @@ import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { useRootData } from "#app/root.tsx";
+import type { BillingStatus } from "#core/billing/get-billing-status.ts";
 import type { Route } from "./+types/app-layout";
-import { GETTING_STARTED_PATH, NOTIFICATIONS_PATH, titleForPath } from "./app-navigation.ts";
+import { BILLING_PATH, GETTING_STARTED_PATH, NOTIFICATIONS_PATH, titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { SidebarProvider, useSidebar } from "./sidebar.tsx";
 import { isSidebarOpenFromCookie } from "./sidebar-state.ts";
@@ -32,17 +35,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The Getting Started badge ("3/6"): one small query, on the layout's loads only.
   const badges: Record<string, string> = {};
   let unreadNotifications: number | null = null;
+  let billing: { status: BillingStatus; now: number; timeZone: string } | null = null;
   if (viewer) {
     const { services } = context.get(appContext);
-    const [progress, unread] = await Promise.all([
+    const [progress, unread, billingStatus] = await Promise.all([
       services.onboarding.getOnboardingProgress(actorOf(viewer)),
       // The Notifications badge: one indexed count; the browser keeps it live (useUnreadCount).
       services.notifications.countUnreadNotifications(actorOf(viewer)),
+      // The Billing badge (the amount due) and the trial, past-due and read-only banners.
+      services.billing.getBillingStatus(actorOf(viewer)),
     ]);
     badges[GETTING_STARTED_PATH] = `${progress.completed}/${progress.total}`;
     unreadNotifications = unread;
+    billing = { status: billingStatus, now: Date.now(), timeZone: viewer.profile?.timezone ?? "UTC" };
   }
-  return { isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")), badges, unreadNotifications };
+  return {
+    isSidebarOpen: isSidebarOpenFromCookie(request.headers.get("cookie")),
+    badges,
+    unreadNotifications,
+    billing,
+  };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
@@ -50,15 +62,19 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const unread = useUnreadCount(loaderData.unreadNotifications);
   const locale = useLocale();
   if (!viewer) return <PublicAppLayout />;
-  const badges = unread
-    ? { ...loaderData.badges, [NOTIFICATIONS_PATH]: unread > 99 ? "99+" : new Intl.NumberFormat(locale).format(unread) }
-    : loaderData.badges;
+  const { billing } = loaderData;
+  const badges = {
+    ...loaderData.badges,
+    ...(unread ? { [NOTIFICATIONS_PATH]: unread > 99 ? "99+" : new Intl.NumberFormat(locale).format(unread) } : {}),
+    ...(billing ? { [BILLING_PATH]: formatPrice(billing.status.amountDueMinor, billing.status.currency, locale) } : {}),
+  };
   return (
     <TooltipProvider>
       <SidebarProvider defaultOpen={loaderData.isSidebarOpen}>
         <AppSidebar viewer={viewer} badges={badges} />
         <div className="flex min-w-0 flex-1 flex-col bg-background md:m-2 md:ml-0 md:rounded-xl md:border md:shadow-sm">
           <AppHeader />
+          {billing ? <BillingBanner {...billing} /> : null}
           <main id="main" className="flex-1 p-4 sm:p-6">
             <Outlet />
           </main>

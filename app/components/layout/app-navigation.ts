@@ -49,6 +49,7 @@ export interface NavGroup {
 
 export const GETTING_STARTED_PATH = "/getting-started";
 export const NOTIFICATIONS_PATH = "/notifications";
+export const BILLING_PATH = "/billing";
 
 /** The sidebar of the spec, in its order. */
 export const APP_NAVIGATION: NavGroup[] = [
@@ -64,14 +65,16 @@ export const APP_NAVIGATION: NavGroup[] = [
       { to: "/rules", label: "nav.rules", icon: ListChecks },
       // Its badge is the viewer's unread count, set by the app layout's loader and kept live by a poll.
       { to: NOTIFICATIONS_PATH, label: "nav.notifications", icon: Bell },
+      // Its badge is the amount due in the organization's billing currency, set by the app layout's loader.
       {
-        to: "/billing",
+        to: BILLING_PATH,
         label: "nav.billing",
         icon: CreditCard,
         badge: { amount: 0, currency: "EUR" },
         children: [
-          { to: "/billing", label: "nav.subscription" },
-          { to: "/billing?view=invoices", label: "nav.invoices" },
+          { to: BILLING_PATH, label: "nav.overview" },
+          { to: "/billing/invoices", label: "nav.invoices" },
+          { to: "/billing/payment-method", label: "nav.paymentMethod" },
         ],
       },
       {

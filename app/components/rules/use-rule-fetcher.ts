@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useUpgradeAction } from "#app/components/billing/upgrade-action.ts";
 import type { RuleActionResult, RuleRequest } from "./rule-requests.ts";
 
 export const RULES_ACTION = "/rules";
@@ -23,8 +24,9 @@ export function useRuleFetcher({
   const { t } = useTranslation("rules");
   const fetcher = useFetcher<RuleActionResult>({ key });
   const shown = useRef<unknown>(null);
-  const callbacks = useRef({ onDone, onRefused });
-  callbacks.current = { onDone, onRefused };
+  const upgrade = useUpgradeAction();
+  const callbacks = useRef({ onDone, onRefused, upgrade });
+  callbacks.current = { onDone, onRefused, upgrade };
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shown.current === result) return;
@@ -35,7 +37,10 @@ export function useRuleFetcher({
       return;
     }
     // The editor shows field errors beside their fields; the toast says the rule was not saved.
-    toast.error(result.title || t("toasts.refused"), { description: result.message });
+    toast.error(result.title || t("toasts.refused"), {
+      description: result.message,
+      action: callbacks.current.upgrade(result),
+    });
     callbacks.current.onRefused?.(result);
   }, [fetcher.state, fetcher.data, t]);
   const submit = (request: RuleRequest) =>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useUpgradeAction } from "#app/components/billing/upgrade-action.ts";
 import type { TeamActionResult } from "./team-types.ts";
 
 type Success = Extract<TeamActionResult, { ok: true }>;
@@ -16,8 +17,9 @@ export function useTeamFetcher(
 ) {
   const fetcher = useFetcher<TeamActionResult>();
   const handled = useRef<TeamActionResult | null>(null);
-  const callbacks = useRef({ onSuccess, onFieldErrors });
-  callbacks.current = { onSuccess, onFieldErrors };
+  const upgrade = useUpgradeAction();
+  const callbacks = useRef({ onSuccess, onFieldErrors, upgrade });
+  callbacks.current = { onSuccess, onFieldErrors, upgrade };
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
@@ -27,7 +29,7 @@ export function useTeamFetcher(
       return;
     }
     if (result.fieldErrors && callbacks.current.onFieldErrors) callbacks.current.onFieldErrors(result.fieldErrors);
-    else toast.error(result.title, { description: result.message });
+    else toast.error(result.title, { description: result.message, action: callbacks.current.upgrade(result) });
   }, [fetcher.state, fetcher.data]);
   return fetcher;
 }

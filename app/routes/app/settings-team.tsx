@@ -61,8 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return refuseAnonymous(t);
   const { services, logger, requestId } = context.get(appContext);
   const actor = actorOf(viewer);
+  // A body that is not JSON (or not a form) is answered 400/415 by the reader itself, before anything runs.
+  const body = await readJsonBody(request);
   try {
-    const parsed = actionSchema.safeParse(await readJsonBody(request));
+    const parsed = actionSchema.safeParse(body);
     if (!parsed.success) throw new AppError("bad_request", "Something is missing. Please try again.");
     const input = parsed.data;
     switch (input.intent) {
