@@ -7,49 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Actor } from "#core/access/actor.ts";
 import type { Database } from "#core/db/schema.ts";
+import type { AuditAction } from "./audit-actions.ts";
 import { requestAddress } from "./request-address.ts";
-
-/** Every action the log knows, by area. Add one here before recording it. */
-export const AUDIT_ACTIONS = [
-  "auth.signed_in",
-  "organization.created",
-  "organization.updated",
-  "organization.ownership_transferred",
-  "organization.deletion_requested",
-  "organization.deletion_cancelled",
-  "member.invited",
-  "member.invitation_resent",
-  "member.invitation_revoked",
-  "member.joined",
-  "member.role_changed",
-  "member.removed",
-  "member.left",
-  "connection.created",
-  "connection.accounts_chosen",
-  "connection.removed",
-  "api_key.created",
-  "api_key.revoked",
-  "rule.created",
-  "rule.updated",
-  "rule.status_changed",
-  "rule.deleted",
-  "automation.paused",
-  "automation.resumed",
-  "budget_plan.updated",
-  "goals.updated",
-  "billing.plan_changed",
-  "billing.payment_method_updated",
-  "billing.payment_failed",
-  "billing.subscription_canceled",
-  "billing.subscription_resumed",
-  "export.downloaded",
-  "export.requested",
-  "webhook.created",
-  "webhook.updated",
-  "webhook.deleted",
-] as const;
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   action: AuditAction;

@@ -5,7 +5,7 @@
  */
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Database } from "#core/db/schema.ts";
-import type { AuditAction } from "./audit-log.ts";
+import type { AuditAction } from "./audit-actions.ts";
 import { AUDIT_AREAS, type AuditActor, type AuditEvent } from "./audit-schemas.ts";
 
 /** The filters as instants: `since` included, `until` excluded. */

@@ -4,7 +4,7 @@
  * range in the organization's time zone, and free text over the target and the actor's name.
  */
 import { z } from "zod";
-import { AUDIT_ACTIONS, type AuditAction } from "./audit-log.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "./audit-actions.ts";
 
 /** The areas of the log, in the order of AUDIT_ACTIONS: "auth", "organization", "member", … */
 export const AUDIT_AREAS: readonly string[] = [...new Set(AUDIT_ACTIONS.map((action) => action.split(".")[0] ?? ""))];

@@ -17,10 +17,17 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     ["/dashboard", "dark"],
     ["/profile", "light"],
     ["/preferences", "dark"],
+    ["/settings/general", "light"],
+    ["/settings/team", "dark"],
+    ["/settings/audit", "light"],
+    ["/account/security", "dark"],
+    ["/account/privacy", "light"],
+    ["/billing", "dark"],
+    ["/billing/invoices", "light"],
     ["/no-such-page", "light"],
   ] as const)("%s in %s has no violations", async (path, colorScheme) => {
     const options = { colorScheme, viewport: { width: 1280, height: 800 } };
-    const isAppScreen = ["/dashboard", "/profile", "/preferences"].includes(path);
+    const isAppScreen = !["/login", "/signup", "/forgot-password", "/no-such-page"].includes(path);
     const page = isAppScreen ? await newSignedInPage(browser, options) : await browser.newPage(options);
     await page.goto(path);
     expect(await axeViolations(page)).toEqual([]);

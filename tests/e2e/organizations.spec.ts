@@ -91,7 +91,10 @@ describe("organizations", () => {
 
     await page.reload();
     await page.getByRole("heading", { name: "General settings", level: 1 }).waitFor();
-    expect(await page.getByRole("textbox", { name: "Organization name" }).inputValue()).toBe("Difference Agency");
+    // The form's values arrive with hydration.
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Organization name" }).inputValue())
+      .toBe("Difference Agency");
     expect(await page.getByRole("combobox", { name: "Time zone" }).textContent()).toContain("Europe/Berlin");
     expect(await page.getByRole("combobox", { name: "Currency" }).textContent()).toContain("EUR");
     expect(await page.getByRole("radio", { name: "Store revenue" }).getAttribute("aria-checked")).toBe("true");

@@ -166,7 +166,7 @@ export function ProfileForm({
             />
             <p id="profile-role-hint" className="text-muted-foreground text-sm">
               {t("profile.fields.roleHint", { organization: organizationName })}{" "}
-              <Link to="/settings/team" className="text-primary underline-offset-4 hover:underline">
+              <Link to="/settings/team" className="text-primary underline underline-offset-4">
                 {t("profile.fields.manageRoles")}
               </Link>
             </p>

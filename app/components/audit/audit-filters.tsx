@@ -8,7 +8,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
-import { AUDIT_ACTIONS } from "#core/audit/audit-log.ts";
+import { AUDIT_ACTIONS } from "#core/audit/audit-actions.ts";
 import type { AuditActor } from "#core/audit/audit-schemas.ts";
 import { AUDIT_AREAS } from "#core/audit/audit-schemas.ts";
 import { ACTION_KEYS, AREA_KEYS } from "./audit-sentence.ts";

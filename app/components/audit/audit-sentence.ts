@@ -4,7 +4,7 @@
  * and, where the entry says what changed, the before and after in the reader's words.
  */
 import type { TFunction } from "i18next";
-import type { AuditAction } from "#core/audit/audit-log.ts";
+import type { AuditAction } from "#core/audit/audit-actions.ts";
 import type { AuditEvent } from "#core/audit/audit-schemas.ts";
 
 const SENTENCE_KEYS: Record<AuditAction, string> = {

@@ -305,7 +305,7 @@ function DeletionCard(props: {
         ) : props.blockedBy.length > 0 ? (
           <p className="text-muted-foreground text-sm">
             {t("deleteAccount.blocked", { organizations: props.blockedBy.join(", ") })}{" "}
-            <Link to="/settings/team" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/settings/team" className="font-medium text-primary underline underline-offset-4">
               {t("deleteAccount.teamLink")}
             </Link>
           </p>
