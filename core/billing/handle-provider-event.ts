@@ -1,6 +1,7 @@
 import type { BillingDependencies } from "./billing-dependencies.ts";
 import { restoreIfSettled, voidInvoice } from "./invoice-charges.ts";
 import type { ProviderEvent } from "./payment-provider.ts";
+import { findPlan } from "./plan-catalog.ts";
 
 const SYSTEM = { kind: "system", id: "billing", label: "Adhelm billing" } as const;
 
@@ -87,8 +88,14 @@ async function apply(deps: BillingDependencies, event: ProviderEvent): Promise<v
   );
   await deps.audit.record(actor, {
     action: "billing.plan_changed",
-    target: { type: "invoice", id: invoice.id, label: invoice.number },
+    // Named by the plan it now is; the invoice that paid for it is in the details.
+    target: {
+      type: "subscription",
+      id: invoice.organizationId,
+      label: findPlan(invoice.planId)?.name ?? invoice.planId,
+    },
     details: {
+      invoice: invoice.number,
       from: before ? { plan: before.planId, status: before.status } : null,
       to: { plan: invoice.planId, interval: invoice.interval },
       amountMinor: invoice.amountDueMinor,

@@ -12,7 +12,10 @@ const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/
 describe("privacy and data", () => {
   it("builds a personal export in the background, shows its progress, mails it and downloads it", async () => {
     const { page, user } = await signedInPage(desktop);
-    await page.goto("/account/privacy");
+    // Reached from the user menu.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: /User menu/ }).click();
+    await page.getByRole("menuitem", { name: "Privacy and data" }).click();
     await page.getByRole("heading", { name: "Privacy and data", level: 1 }).waitFor();
     await page.getByText("No export yet.").first().waitFor();
 

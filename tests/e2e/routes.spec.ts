@@ -53,6 +53,7 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/settings/team", "Team | Adhelm", "Team"],
   ["/settings/audit", "Audit log | Adhelm", "Audit log"],
   ["/account/security", "Security | Adhelm", "Security"],
+  ["/account/privacy", "Privacy and data | Adhelm", "Privacy and data"],
   ["/optimizer", "Optimizer | Adhelm", "Optimizer"],
   ["/optimizer/plan", "Budget plan | Adhelm", "Budget plan"],
   ["/billing", "Billing | Adhelm", "Billing"],
@@ -87,6 +88,7 @@ const APP_SCREENS = new Set(
       "General settings",
       "Team",
       "Audit log",
+      "Privacy and data",
       // Also /legal/security's headline: that public page answers the same with a cookie.
       "Security",
     ].includes(headline),

@@ -1,6 +1,7 @@
 import {
   Bell,
   CreditCard,
+  FileLock2,
   Gauge,
   Image,
   KeyRound,
@@ -108,6 +109,7 @@ export const APP_NAVIGATION: NavGroup[] = [
       { to: "/account/profile", label: "nav.profile", icon: User },
       { to: "/account/preferences", label: "nav.preferences", icon: SlidersHorizontal },
       { to: "/account/security", label: "nav.security", icon: ShieldCheck },
+      { to: "/account/privacy", label: "nav.privacy", icon: FileLock2 },
     ],
   },
 ];

@@ -1,4 +1,13 @@
-import { ChevronRight, ChevronsUpDown, LogOut, Mail, ShieldCheck, SlidersHorizontal, User } from "lucide-react";
+import {
+  ChevronRight,
+  ChevronsUpDown,
+  FileLock2,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  SlidersHorizontal,
+  User,
+} from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
@@ -241,6 +250,11 @@ function UserMenu({ viewer }: { viewer: Viewer | null }) {
         <DropdownMenuItem asChild>
           <Link to="/account/security">
             <ShieldCheck aria-hidden="true" /> {t("userMenu.security")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/privacy">
+            <FileLock2 aria-hidden="true" /> {t("userMenu.privacy")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

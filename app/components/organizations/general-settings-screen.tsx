@@ -60,20 +60,22 @@ function DangerZone() {
         <CardTitle>{t("settings.danger.title")}</CardTitle>
         <CardDescription>{t("settings.danger.description")}</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col divide-y rounded-md border p-0">
-        {links.map((link) => (
-          <Link
-            key={link.to}
-            to={link.to}
-            className="flex items-center justify-between gap-3 p-3 text-sm hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <span>
-              <span className="block font-medium">{link.label}</span>
-              <span className="block text-muted-foreground">{link.hint}</span>
-            </span>
-            <ArrowRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          </Link>
-        ))}
+      <CardContent>
+        <div className="flex flex-col divide-y rounded-md border">
+          {links.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="flex items-center justify-between gap-3 p-3 text-sm hover:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span>
+                <span className="block font-medium">{link.label}</span>
+                <span className="block text-muted-foreground">{link.hint}</span>
+              </span>
+              <ArrowRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            </Link>
+          ))}
+        </div>
       </CardContent>
     </Card>
   );
