@@ -1,6 +1,7 @@
 import type { AuditLog } from "#core/audit/audit-log.ts";
 import type { Mailer } from "#core/ports/mailer.ts";
 import type { BillingRepository } from "./billing-repository.ts";
+import type { InvoiceSeller } from "./billing-types.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 
 /** What billing's use cases take; billing-module.ts builds it once. */
@@ -13,5 +14,7 @@ export interface BillingDependencies {
   appUrl: string;
   /** Where Enterprise requests go. */
   salesEmail: string;
+  /** Who issues the invoices (INVOICE_SELLER); the company and the billing address by default. */
+  seller?: InvoiceSeller;
   now: () => Date;
 }

@@ -6,6 +6,7 @@ import type { Mailer } from "#core/ports/mailer.ts";
 import type { BillingDependencies } from "./billing-dependencies.ts";
 import { createLimitCheck } from "./billing-limits.ts";
 import { createBillingRepository } from "./billing-repository.ts";
+import type { InvoiceSeller } from "./billing-types.ts";
 import { cancelSubscription, resumeSubscription } from "./cancel-subscription.ts";
 import { changePlan } from "./change-plan.ts";
 import { getBillingOverview } from "./get-billing-overview.ts";
@@ -28,6 +29,8 @@ export interface BillingModuleDependencies {
   mailer: Mailer;
   appUrl: string;
   salesEmail: string;
+  /** Who issues the invoices (INVOICE_SELLER). */
+  seller?: InvoiceSeller;
   now?: () => Date;
 }
 
@@ -42,6 +45,7 @@ export function createBillingModule({
   mailer,
   appUrl,
   salesEmail,
+  seller,
   now = () => new Date(),
 }: BillingModuleDependencies) {
   const deps: BillingDependencies = {
@@ -51,6 +55,7 @@ export function createBillingModule({
     audit: createAuditLog(db),
     appUrl,
     salesEmail,
+    seller,
     now,
   };
   return {

@@ -91,3 +91,9 @@ export interface Usage {
   rules: number;
   apiCallsThisMonth: number;
 }
+
+/** Who issues the invoices: the operator's legal entity, as INVOICE_SELLER gives it (lines separated by "|"). */
+export interface InvoiceSeller {
+  name: string;
+  lines: readonly string[];
+}

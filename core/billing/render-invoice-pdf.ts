@@ -7,13 +7,21 @@ import PDFDocument from "pdfkit";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { BillingDependencies } from "./billing-dependencies.ts";
-import type { Invoice } from "./billing-types.ts";
+import type { Invoice, InvoiceSeller } from "./billing-types.ts";
 
 /** Adhelm as the seller on every invoice. */
-export const SELLER = {
-  name: "Adhelm, Inc.",
-  lines: ["548 Market Street, Suite 25000", "San Francisco, CA 94104", "United States", "billing@adhelm.com"],
-} as const;
+/** Without INVOICE_SELLER: the company the Terms name, and the address billing questions go to. */
+export const DEFAULT_INVOICE_SELLER: InvoiceSeller = { name: "Adhelm, Inc.", lines: ["billing@adhelm.com"] };
+
+/** "Adhelm, Inc. | 1 Main Street | Wilmington, DE 19801 | VAT: …" → the name and its lines. */
+export function invoiceSellerFrom(value: string | undefined): InvoiceSeller {
+  const parts = (value ?? "")
+    .split("|")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const [name, ...lines] = parts;
+  return name ? { name, lines } : DEFAULT_INVOICE_SELLER;
+}
 
 const REVERSE_CHARGE = "Reverse charge: VAT to be accounted for by the recipient.";
 
@@ -22,11 +30,11 @@ const money = (minor: number, currency: string) =>
 const day = (at: Date | string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(at));
 
-export function invoicePdf(invoice: Invoice): Promise<Buffer> {
+export function invoicePdf(invoice: Invoice, seller: InvoiceSeller = DEFAULT_INVOICE_SELLER): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
-    info: { Title: `Invoice ${invoice.number}`, Author: SELLER.name },
+    info: { Title: `Invoice ${invoice.number}`, Author: seller.name },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -49,8 +57,8 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
 
   const partiesTop = 170;
   doc.font("Helvetica-Bold").text("From", left, partiesTop);
-  doc.font("Helvetica").text(SELLER.name);
-  for (const line of SELLER.lines) doc.text(line);
+  doc.font("Helvetica").text(seller.name);
+  for (const line of seller.lines) doc.text(line);
   const buyerX = left + width / 2;
   doc.font("Helvetica-Bold").text("Bill to", buyerX, partiesTop);
   doc.font("Helvetica").text(invoice.buyer.name, buyerX);
@@ -101,11 +109,11 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
 
 /** One of the organization's invoices as a PDF; another organization's is not found. */
 export async function renderInvoicePdf(
-  deps: Pick<BillingDependencies, "billing">,
+  deps: Pick<BillingDependencies, "billing" | "seller">,
   actor: Actor,
   invoiceId: string,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const invoice = await deps.billing.findInvoice(actor.organizationId, invoiceId);
   if (!invoice || invoice.status === "void") throw new AppError("not_found", "There is no such invoice.");
-  return { filename: `${invoice.number}.pdf`, pdf: await invoicePdf(invoice) };
+  return { filename: `${invoice.number}.pdf`, pdf: await invoicePdf(invoice, deps.seller) };
 }

@@ -30,6 +30,8 @@ const envSchema = z
     ADS_SANDBOX: booleanFromString.optional(),
     // The built-in test payment provider when Stripe is not configured. Unset: on outside production.
     PAYMENTS_SANDBOX: booleanFromString.optional(),
+    // The legal entity on invoices: "Name | address line | … | VAT number".
+    INVOICE_SELLER: z.string().max(1000).optional(),
     // Where connectors find the sandbox; the browser is sent there for consent too.
     ADS_SANDBOX_URL: z.url().optional(),
     // "<accounts>x<campaigns per account>" for every sandbox platform, e.g. 1x50 (benchmarks, demos).
