@@ -72,7 +72,7 @@ async function measureBackfill(label: string, database: DatabaseHandle) {
     const connections = createConnectionRepository(database.db);
     const syncs = createSyncRepository(database.db);
     const cipher = createTokenCipher(SECRET);
-    const connectionId = await saveAdPlatformGrant(
+    const { connectionId } = await saveAdPlatformGrant(
       { connections, connectors, cipher },
       { organizationId, userId, platform: "google-ads", tokens },
     );

@@ -21,6 +21,7 @@ import { createAuditLog } from "#core/audit/audit-log.ts";
 import { createAuditModule } from "#core/audit/audit-module.ts";
 import { type BillingBackground, createBillingBackground, createBillingModule } from "#core/billing/billing-module.ts";
 import type { PaymentProvider } from "#core/billing/payment-provider.ts";
+import { invoiceSellerFrom } from "#core/billing/render-invoice-pdf.ts";
 import { BUDGET_ALERTS_CATALOG, budgetAlertsText } from "#core/budgets/budget-alerts-text.ts";
 import {
   type BudgetsBackground,
@@ -259,6 +260,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     mailer,
     appUrl: env.APP_URL,
     salesEmail: SALES_EMAIL,
+    seller: invoiceSellerFrom(env.INVOICE_SELLER),
   };
   const services: ServerServices = {
     billing: createBillingModule(billingDependencies),

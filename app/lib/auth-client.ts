@@ -71,7 +71,9 @@ export const authClient = {
   signIn: (values: { email: string; password: string; rememberMe?: boolean }) =>
     post<unknown>("/sign-in/email", values),
   signOut: () => post<unknown>("/sign-out", {}),
-  sendVerificationEmail: (email: string) => post<unknown>("/send-verification-email", { email }),
+  /** `redirectTo`: where the new link leads once verified (an invitation's path), as the sign-up's did. */
+  sendVerificationEmail: (email: string, redirectTo?: string) =>
+    post<unknown>("/send-verification-email", { email, redirectTo }),
   verifyEmail: (token: string) =>
     callAuth<{ status: boolean; signedIn?: boolean; message?: string }>(
       `/verify-email?token=${encodeURIComponent(token)}`,

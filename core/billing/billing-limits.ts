@@ -24,9 +24,18 @@ export function usageOf(usage: Usage, resource: LimitedResource): number {
   return usage[resource];
 }
 
-export function limitMessage(plan: Plan, resource: LimitedResource, limit: number): string {
+export function limitMessage(plan: Pick<Plan, "name">, resource: LimitedResource, limit: number): string {
   const [one, many] = NOUNS[resource];
   return `Your ${plan.name} plan includes ${limit.toLocaleString("en-US")} ${limit === 1 ? one : many}. Upgrade to add more.`;
+}
+
+/** The details a limit's refusal carries, so a screen can word it in the reader's language. */
+export interface LimitDetails {
+  limit: LimitedResource;
+  planId: string;
+  /** The plan's name ("Starter"), as the English message names it. */
+  plan: string;
+  allowed: number;
 }
 
 /** Checks one more (or `adding` more) of a resource against the organization's current plan. */
@@ -36,21 +45,41 @@ export type AssertWithinLimit = (
   change?: { adding?: number; exceptConnectionId?: string },
 ) => Promise<void>;
 
-export function createLimitCheck(billing: BillingRepository, now: () => Date = () => new Date()): AssertWithinLimit {
+/**
+ * How many more of a resource the organization's plan allows now (`room`, never below 0), or null
+ * when the plan sets no limit: for what adds several at once and keeps what fits (a new connection's
+ * ad accounts).
+ */
+export type RoomWithinLimit = (
+  organizationId: string,
+  resource: LimitedResource,
+  change?: { exceptConnectionId?: string },
+) => Promise<{ room: number; details: LimitDetails } | null>;
+
+export function createRoomCheck(billing: BillingRepository, now: () => Date = () => new Date()): RoomWithinLimit {
   return async (organizationId, resource, change = {}) => {
     const subscription = await billing.ensureSubscription(organizationId);
     const plan = findPlan(subscription?.planId ?? TRIAL_PLAN_ID);
-    if (!plan) return;
+    if (!plan) return null;
     const limit = limitOf(plan, resource);
-    if (limit === null) return;
+    if (limit === null) return null;
     const usage = await billing.usage(organizationId, usagePeriodOf(now().getTime()), {
       connectionId: change.exceptConnectionId,
     });
-    if (usageOf(usage, resource) + (change.adding ?? 1) > limit)
-      throw new AppError("forbidden", limitMessage(plan, resource, limit), {
-        limit: resource,
-        planId: plan.id,
-        allowed: limit,
+    return {
+      room: Math.max(0, limit - usageOf(usage, resource)),
+      details: { limit: resource, planId: plan.id, plan: plan.name, allowed: limit },
+    };
+  };
+}
+
+export function createLimitCheck(billing: BillingRepository, now: () => Date = () => new Date()): AssertWithinLimit {
+  const roomFor = createRoomCheck(billing, now);
+  return async (organizationId, resource, change = {}) => {
+    const within = await roomFor(organizationId, resource, { exceptConnectionId: change.exceptConnectionId });
+    if (within && (change.adding ?? 1) > within.room)
+      throw new AppError("forbidden", limitMessage({ name: within.details.plan }, resource, within.details.allowed), {
+        ...within.details,
       });
   };
 }

@@ -100,7 +100,10 @@ describe("the trial", () => {
     const owner = await org.actorAs();
     const portal = await kit.billing.openPaymentPortal(owner);
     expect(portal.url).toMatch(/\/billing\/test-portal\//);
-    await kit.saveCard(portal.url, "4242 4242 4242 4242");
+    // Saving the card leads back to the payment method screen, where the new card shows.
+    expect(await kit.saveCard(portal.url, "4242 4242 4242 4242")).toEqual({
+      redirectTo: expect.stringMatching(/^https?:\/\/[^/]+\/billing\/payment-method$/),
+    });
     kit.clock.now = new Date(START.getTime() + 14 * DAY + 60_000);
     await kit.background.runBillingTick();
     const overview = await kit.billing.getBillingOverview(owner);

@@ -45,7 +45,11 @@ export async function changePlan(deps: BillingDependencies, actor: Actor, values
   if (!from || !to) throw new AppError("unprocessable_entity", BILLING_MESSAGES.plan);
   const interval = parsed.data.interval;
   if (from.id === to.id && subscription.interval === interval)
-    throw new AppError("conflict", `You are already on the ${to.name} plan, billed ${interval}.`);
+    throw new AppError("conflict", `You are already on the ${to.name} plan, billed ${interval}.`, {
+      refusal: "samePlan",
+      plan: to.name,
+      interval,
+    });
 
   const usage = await deps.billing.usage(organizationId, usagePeriodOf(deps.now().getTime()));
   for (const resource of ["adAccounts", "members", "rules"] as const satisfies LimitedResource[]) {
@@ -54,7 +58,7 @@ export async function changePlan(deps: BillingDependencies, actor: Actor, values
       throw new AppError(
         "conflict",
         `${limitMessage(to, resource, limit).replace(" Upgrade to add more.", "")} You use ${usageOf(usage, resource)}: remove some before moving to ${to.name}.`,
-        { limit: resource, planId: to.id, allowed: limit, used: usageOf(usage, resource) },
+        { limit: resource, planId: to.id, plan: to.name, allowed: limit, used: usageOf(usage, resource) },
       );
   }
 
@@ -104,7 +108,10 @@ export async function changePlan(deps: BillingDependencies, actor: Actor, values
     const outcome = await chargeInvoice(deps, invoice);
     if (!outcome.paid) {
       await voidInvoice(deps, invoice);
-      throw new AppError("conflict", `The card on file was declined: ${outcome.message} Your plan did not change.`);
+      throw new AppError("conflict", `The card on file was declined: ${outcome.message} Your plan did not change.`, {
+        refusal: "declined",
+        reason: outcome.message,
+      });
     }
     invoiceId = invoice.id;
     charged = invoice.amountDueMinor;

@@ -24,9 +24,9 @@ export async function payOpenInvoices(
   return { paid, failedMessage: null };
 }
 
-/** The provider's page where the customer adds or replaces their card; it returns to /billing. */
+/** The provider's page where the customer adds or replaces their card; it returns to /billing/payment-method. */
 export async function openPaymentPortal(deps: BillingDependencies, actor: Actor): Promise<{ url: string }> {
   const customerId = await ensureCustomer(deps, actor.organizationId);
-  const page = await deps.provider.createPortal({ customerId, returnUrl: `${deps.appUrl}/billing` });
+  const page = await deps.provider.createPortal({ customerId, returnUrl: `${deps.appUrl}/billing/payment-method` });
   return { url: page.url };
 }

@@ -8,7 +8,7 @@ import {
   type ConnectionParts,
   callbackUrlFor,
 } from "./connection-parts.ts";
-import { saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
+import { type LeftUnmanaged, saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
 import { hashState } from "./start-connection.ts";
 
 export class ConnectionFailedError extends AppError {
@@ -25,12 +25,14 @@ export interface CompletedConnection {
   platform: PlatformId;
   /** Ad platforms go on to the account picker; stores start syncing at once. */
   needsAccountChoice: boolean;
+  /** Ad accounts listed but not managed because the plan's limit was reached (null: none). */
+  leftUnmanaged: LeftUnmanaged | null;
 }
 
 /**
  * The platform's redirect back to us. The `state` must be one we issued to this very session and
  * organization, unused and unexpired; then the code is exchanged, the tokens are sealed and
- * stored, and the ad accounts are listed (all managed until the person picks).
+ * stored, and the ad accounts are listed (managed until the person picks, as many as the plan allows).
  */
 export async function completeConnection(
   deps: ConnectionParts,
@@ -67,12 +69,12 @@ export async function completeConnection(
             .storeConnector(platform)
             .completeAuthorization(input.query, { state, redirectUri, storeAddress: saved.storeAddress ?? "" });
       const connectionId = await saveStoreGrant(deps, { ...owner, platform, tokens });
-      return { connectionId, platform, needsAccountChoice: false };
+      return { connectionId, platform, needsAccountChoice: false, leftUnmanaged: null };
     }
     if (!input.query.get("code") && !input.query.get("auth_code")) throw new ConnectionFailedError("no code");
     const tokens = await deps.connectors.adConnector(platform).exchangeCode(input.query, redirectUri);
-    const connectionId = await saveAdPlatformGrant(deps, { ...owner, platform, tokens });
-    return { connectionId, platform, needsAccountChoice: true };
+    const grant = await saveAdPlatformGrant(deps, { ...owner, platform, tokens });
+    return { ...grant, platform, needsAccountChoice: true };
   } catch (error) {
     if (error instanceof ConnectionFailedError) throw error;
     throw new ConnectionFailedError(`exchange failed: ${error instanceof Error ? error.message : String(error)}`);

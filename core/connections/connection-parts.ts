@@ -1,4 +1,4 @@
-import type { AssertWithinLimit } from "#core/billing/billing-limits.ts";
+import type { AssertWithinLimit, RoomWithinLimit } from "#core/billing/billing-limits.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
@@ -19,6 +19,8 @@ export interface ConnectionParts {
   appUrl: string;
   /** The plan's ad account limit, checked before choosing accounts. */
   assertWithinLimit?: AssertWithinLimit;
+  /** How many more ad accounts the plan allows: a new connection manages at most that many. */
+  roomWithinLimit?: RoomWithinLimit;
 }
 
 /** The signed-in person a connect flow belongs to: the OAuth state is bound to their session. */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Actor, Visitor } from "#core/access/actor.ts";
 import { useCase } from "#core/access/permissions.ts";
 import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
-import { createLimitCheck } from "#core/billing/billing-limits.ts";
+import { createLimitCheck, createRoomCheck } from "#core/billing/billing-limits.ts";
 import { createBillingRepository } from "#core/billing/billing-repository.ts";
 import type { Database } from "#core/db/schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -57,6 +57,7 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
     jobs: deps.jobs,
     appUrl: deps.appUrl,
     assertWithinLimit: createLimitCheck(createBillingRepository(deps.db)),
+    roomWithinLimit: createRoomCheck(createBillingRepository(deps.db)),
   };
   const audit = deps.audit ?? createAuditLog(deps.db);
   const connectionTarget = (id: string, platform: string) => ({
@@ -117,7 +118,7 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
         return connected;
       },
     ),
-    /** The account picker's answer ("Decide later" sends nothing: every account stays managed). */
+    /** The account picker's answer ("Decide later" sends nothing: the accounts managed at connect stay so). */
     chooseAdAccounts: useCase(
       "connections.manage",
       async (actor, input: { connectionId: string; adAccountIds: string[] }) => {

@@ -39,11 +39,29 @@ interface GrantInput {
   tokens: TokenSet;
 }
 
-/** Stores an ad platform's grant and lists its ad accounts, every one managed until the team picks. */
+/** Ad accounts a new connection found but left unmanaged because the plan allows no more. */
+export interface LeftUnmanaged {
+  count: number;
+  /** The plan (its id and name) and its ad account limit, for the person's notice ("Upgrade to manage more"). */
+  planId: string;
+  plan: string;
+  allowed: number;
+}
+
+export interface SavedAdGrant {
+  connectionId: string;
+  leftUnmanaged: LeftUnmanaged | null;
+}
+
+/**
+ * Stores an ad platform's grant and lists its ad accounts. The newly found ones are managed until
+ * the team picks, as many as the plan allows (the first by name); the rest are listed unmanaged and
+ * `leftUnmanaged` says how many. Accounts a reconnected connection already knew keep their choice.
+ */
 export async function saveAdPlatformGrant(
-  deps: Pick<ConnectionParts, "connections" | "connectors" | "cipher">,
+  deps: Pick<ConnectionParts, "connections" | "connectors" | "cipher" | "roomWithinLimit">,
   input: GrantInput & { platform: AdPlatformId },
-): Promise<string> {
+): Promise<SavedAdGrant> {
   const connector = deps.connectors.adConnector(input.platform);
   const accounts = await withRetry(() => connector.listAdAccounts(input.tokens), GRANT_RETRY);
   const connectionId = await deps.connections.saveGrant({
@@ -54,8 +72,31 @@ export async function saveAdPlatformGrant(
     context: input.tokens.context,
     displayName: null,
   });
-  await deps.connections.upsertAdAccounts(input.organizationId, connectionId, accounts, true);
-  return connectionId;
+  const { organizationId } = input;
+  const known = await deps.connections.listAdAccounts(organizationId, connectionId);
+  const knownIds = new Set(known.map((account) => account.externalId));
+  const newCount = accounts.filter((account) => !knownIds.has(account.externalId)).length;
+  const within = newCount > 0 ? ((await deps.roomWithinLimit?.(organizationId, "adAccounts")) ?? null) : null;
+  if (!within || newCount <= within.room) {
+    await deps.connections.upsertAdAccounts(organizationId, connectionId, accounts, true);
+    return { connectionId, leftUnmanaged: null };
+  }
+  await deps.connections.upsertAdAccounts(organizationId, connectionId, accounts, false);
+  // Listed by name: the first ones that fit are managed, with whatever the connection managed before.
+  const listed = await deps.connections.listAdAccounts(organizationId, connectionId);
+  const fresh = listed.filter((account) => !knownIds.has(account.externalId));
+  const kept = known.filter((account) => account.isManaged).map((account) => account.id);
+  const added = fresh.slice(0, within.room).map((account) => account.id);
+  await deps.connections.setManagedAccounts(organizationId, connectionId, [...kept, ...added]);
+  return {
+    connectionId,
+    leftUnmanaged: {
+      count: fresh.length - added.length,
+      planId: within.details.planId,
+      plan: within.details.plan,
+      allowed: within.details.allowed,
+    },
+  };
 }
 
 /** Stores a shop's grant under the shop's name and starts its order backfill. */

@@ -135,11 +135,14 @@ export function authRoutes({
   });
 
   app.post("/api/auth/send-verification-email", async (c) => {
-    const parsed = forgotPasswordSchema.safeParse(await readJson(c));
+    const body = await readJson(c);
+    const parsed = forgotPasswordSchema.safeParse(body);
     if (!parsed.success) return invalid(c, parsed.error);
     const decision = await consumeRateLimit(rateLimits, rules.mailsPerAddress, parsed.data.email);
     if (!decision.isAllowed) return tooMany(c, decision.resetSeconds, TOO_MANY_MAILS);
-    const response = await auth.handler(withBody(c.req.raw, { email: parsed.data.email }), c);
+    // The new link keeps the way back to an invitation, as the sign-up's did (same-site only).
+    const callbackURL = sameSitePath(body?.redirectTo) ?? undefined;
+    const response = await auth.handler(withBody(c.req.raw, { email: parsed.data.email, callbackURL }), c);
     // The browser that asks for the new link is the one its verification may sign in.
     return bindSignupBrowser(c, { env, auth: services.auth }, parsed.data.email, response);
   });

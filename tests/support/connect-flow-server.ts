@@ -305,7 +305,7 @@ export async function connectAdPlatform(
   const { authorizeUrl } = await pressConnect(server, member, platform);
   const outcome = await returnToCallback(server, member, await consent(server, member, authorizeUrl));
   const connectionId = outcome.location?.startsWith("/integrations?choose=")
-    ? decodeURIComponent(outcome.location.slice("/integrations?choose=".length))
+    ? new URL(outcome.location, server.url).searchParams.get("choose")
     : null;
   if (!connectionId) throw new Error(`Connecting ${platform} failed: ${JSON.stringify(outcome)}`);
   return { connectionId };

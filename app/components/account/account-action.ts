@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { data } from "react-router";
+import { billingRefusalMessage, refusedLimit } from "#app/components/billing/billing-refusal.ts";
 import { i18nFor, translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { Preferences } from "#core/accounts/preferences-schema.ts";
 import { AppError } from "#core/errors/app-error.ts";
@@ -70,9 +71,10 @@ export function refuseWith(error: unknown, onUnexpected: (error: unknown) => voi
         ok: false,
         reason: error.status < 500 ? "invalid" : "failed",
         title,
-        message: translateMessage(t, error.message),
+        // A plan limit or another billing refusal with figures is worded from the details' figures.
+        message: billingRefusalMessage(t, error.details) ?? translateMessage(t, error.message),
         fieldErrors,
-        ...(typeof error.details?.limit === "string" ? { limit: error.details.limit } : {}),
+        ...(refusedLimit(error.details) ? { limit: refusedLimit(error.details) } : {}),
       },
       { status: error.status },
     );

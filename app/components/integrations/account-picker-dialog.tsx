@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -24,11 +25,14 @@ export function AccountPickerDialog({
   isOpen,
   onClose,
   fetcher,
+  notice,
 }: {
   card: IntegrationCard;
   isOpen: boolean;
   onClose: () => void;
   fetcher: ActionFetcher;
+  /** Said above the accounts (some were left unmanaged by the plan's limit). */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation("integrations");
   const { listing, connection } = card;
@@ -49,6 +53,7 @@ export function AccountPickerDialog({
           <DialogTitle>{t("accountPicker.title")}</DialogTitle>
           <DialogDescription>{signedInAs ? `${signedInAs} ${description}` : description}</DialogDescription>
         </DialogHeader>
+        {notice}
         <AccountPicker
           connection={connection}
           platformName={listing.name}

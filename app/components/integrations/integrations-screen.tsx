@@ -6,8 +6,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { AccountPickerDialog } from "./account-picker-dialog.tsx";
 import { connectionStateOf } from "./connection-status.tsx";
 import { IntegrationCard } from "./integration-card.tsx";
-import type { IntegrationCard as IntegrationCardData, IntegrationsScreenProps } from "./integrations-types.ts";
+import type {
+  IntegrationCard as IntegrationCardData,
+  IntegrationsScreenProps,
+  PlanLimitNotice as PlanLimitNoticeData,
+} from "./integrations-types.ts";
 import { LiveRefresh } from "./live-refresh.tsx";
+import { PlanLimitNotice } from "./plan-limit-notice.tsx";
 import { useActionFetcher } from "./use-action-fetcher.ts";
 import { useNow } from "./use-now.ts";
 import { TimeZoneProvider } from "./use-time-format.tsx";
@@ -23,6 +28,7 @@ export function IntegrationsScreen({
   cards,
   isSignedIn,
   chooseConnectionId,
+  planLimitNotice = null,
   now: serverNow,
   timeZone,
 }: IntegrationsScreenProps) {
@@ -64,7 +70,7 @@ export function IntegrationsScreen({
             />
           ))}
 
-          <FirstChoice cards={cards} chooseConnectionId={chooseConnectionId} />
+          <FirstChoice cards={cards} chooseConnectionId={chooseConnectionId} planLimitNotice={planLimitNotice} />
         </div>
       </TimeZoneProvider>
     </LiveRefresh>
@@ -145,16 +151,18 @@ function SignInCallout() {
 function FirstChoice({
   cards,
   chooseConnectionId,
+  planLimitNotice,
 }: {
   cards: IntegrationCardData[];
   chooseConnectionId: string | null;
+  planLimitNotice: PlanLimitNoticeData | null;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const forgetChoose = () => {
     const search = new URLSearchParams(location.search);
-    search.delete("choose");
+    for (const name of ["choose", "unmanaged", "plan"]) search.delete(name);
     const query = search.toString();
     void navigate(
       { pathname: location.pathname, search: query ? `?${query}` : "" },
@@ -181,6 +189,7 @@ function FirstChoice({
         forgetChoose();
       }}
       fetcher={fetcher}
+      notice={planLimitNotice ? <PlanLimitNotice notice={planLimitNotice} /> : null}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useUpgradeAction } from "#app/components/billing/upgrade-action.ts";
 import type { IntegrationsActionResult } from "./integrations-types.ts";
 import { useExpectSync } from "./live-refresh.tsx";
 
@@ -15,12 +16,17 @@ export function useActionFetcher(onSuccess?: (result: Extract<IntegrationsAction
   const shownResult = useRef<IntegrationsActionResult | null>(null);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
+  const upgrade = useUpgradeAction();
+  const upgradeRef = useRef(upgrade);
+  upgradeRef.current = upgrade;
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shownResult.current === result) return;
     shownResult.current = result;
     const { kind, title, description } = result.toast;
-    (kind === "error" ? toast.error : toast.success)(title, { description });
+    // A refusal by the plan's limit offers Upgrade (to the plans on /billing).
+    const action = result.ok ? undefined : upgradeRef.current(result);
+    (kind === "error" ? toast.error : toast.success)(title, { description, action });
     if (!result.ok) return;
     // Saving the accounts and Sync now both queue a sync: follow it until it has run.
     if (result.intent !== "disconnect") expectSync();

@@ -285,6 +285,21 @@ describe("checkout, plan change and invoices over HTTP", () => {
   });
 });
 
+/** The organization's owner reads Adhelm in `language` (their saved preference). */
+async function speaks(organizationId: string, language: string) {
+  const owner = await database.db
+    .selectFrom("member")
+    .select("userId")
+    .where("organizationId", "=", organizationId)
+    .executeTakeFirstOrThrow();
+  const preferences = JSON.stringify({ language });
+  await database.db
+    .insertInto("user_preferences")
+    .values({ user_id: owner.userId, preferences, updated_at: new Date() })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ preferences }))
+    .execute();
+}
+
 describe("a plan limit's refusal", () => {
   it("names the limit, so the screen's toast can offer Upgrade", async () => {
     const ada = await payingOwner();
@@ -299,5 +314,50 @@ describe("a plan limit's refusal", () => {
       limit: "members",
       message: expect.stringMatching(/^Your Starter plan includes 2 team members.*Upgrade to add more\.$/),
     });
+  });
+
+  it("is worded in the reader's language, with the plan and its figures", async () => {
+    const ada = await payingOwner();
+    const invite = async (email: string, language: string) => {
+      await speaks(ada.organizationId, language);
+      const response = await app.request("/settings/team.data", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: APP_URL,
+          cookie: ada.cookie,
+          "accept-language": language,
+        },
+        body: JSON.stringify({ intent: "invite", values: { email, role: "viewer" } }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    };
+    expect((await invite("grace@example.com", "fr")).status).toBe(200);
+    const french = await invite("charles@example.com", "fr");
+    expect(french.status).toBe(403);
+    expect(french.body).toMatchObject({
+      limit: "members",
+      message:
+        "Votre offre Starter comprend 2 membres d’équipe (invitations comprises). Passez à une offre supérieure pour en ajouter.",
+    });
+    expect((await invite("charles@example.com", "de")).body.message).toBe(
+      "Ihr Starter-Tarif umfasst 2 Teammitglieder (Einladungen eingeschlossen). Wechseln Sie in einen höheren Tarif, um weitere hinzuzufügen.",
+    );
+  });
+
+  it("of a change to the plan already chosen is worded in the reader's language", async () => {
+    const ada = await payingOwner();
+    await speaks(ada.organizationId, "es");
+    const change = async (values: unknown) => {
+      const response = await app.request("/billing.data", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie: ada.cookie },
+        body: JSON.stringify({ intent: "change", values }),
+      });
+      return (await response.json()) as Record<string, any>;
+    };
+    expect((await change({ planId: "starter", interval: "monthly" })).message).toBe(
+      "Ya tienes el plan Starter con facturación mensual.",
+    );
   });
 });

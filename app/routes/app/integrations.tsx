@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { billingRefusalMessage, refusedLimit } from "#app/components/billing/billing-refusal.ts";
 import { translateConnectionMessage } from "#app/components/integrations/connection-messages.ts";
 import { IntegrationsScreen } from "#app/components/integrations/integrations-screen.tsx";
-import type { IntegrationsActionResult } from "#app/components/integrations/integrations-types.ts";
+import type { IntegrationsActionResult, PlanLimitNotice } from "#app/components/integrations/integrations-types.ts";
 import { appContext } from "#app/lib/app-context.ts";
 import { readFormData } from "#app/lib/form-data.server.ts";
 import { translatorFor } from "#app/lib/i18n/i18n.server.ts";
 import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
+import { findPlan } from "#core/billing/plan-catalog.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/integrations";
 
@@ -30,15 +32,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cards = viewer
     ? await services.connections.listIntegrations(actorOf(viewer))
     : await services.connections.browseIntegrations({ kind: "visitor", clientAddress });
-  const choose = new URL(request.url).searchParams.get("choose");
+  const query = new URL(request.url).searchParams;
+  const choose = query.get("choose");
+  const chooseConnectionId = cards.some((card) => card.connection?.id === choose) ? choose : null;
   return {
     cards,
     isSignedIn: viewer !== null,
     // The account picker opens for a connection that just came back from its consent screen.
-    chooseConnectionId: cards.some((card) => card.connection?.id === choose) ? choose : null,
+    chooseConnectionId,
+    planLimitNotice: chooseConnectionId ? planLimitNoticeOf(query) : null,
     now: new Date().toISOString(),
     timeZone: viewer?.profile?.timezone ?? "UTC",
   };
+}
+
+/**
+ * The callback's word that some accounts were left unmanaged (`unmanaged`, `plan`): only a known
+ * plan's name and limit are shown, whatever the address says.
+ */
+function planLimitNoticeOf(query: URLSearchParams): PlanLimitNotice | null {
+  const unmanaged = Number(query.get("unmanaged"));
+  const plan = findPlan(query.get("plan") ?? "");
+  const allowed = plan?.limits.adAccounts ?? null;
+  if (!plan || allowed === null || !Number.isInteger(unmanaged) || unmanaged < 1 || unmanaged > 10_000) return null;
+  return { unmanaged, plan: plan.name, allowed };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -135,8 +152,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: {
           kind: "error",
           title: t("integrations:toasts.failedTitle"),
-          description: translateConnectionMessage(t, error.message),
+          // The plan's ad account limit is worded from its figures, with Upgrade on the toast.
+          description: billingRefusalMessage(t, error.details) ?? translateConnectionMessage(t, error.message),
         },
+        ...(refusedLimit(error.details) ? { limit: refusedLimit(error.details) } : {}),
       },
       { status: error.status },
     );

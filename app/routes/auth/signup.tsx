@@ -78,7 +78,7 @@ export default function SignupPage() {
         companyName: values.companyName || undefined,
         redirectTo: invitation?.returnTo,
       });
-      navigate("/verify-email", { state: { email: values.email } });
+      navigate("/verify-email", { state: { email: values.email, redirectTo: invitation?.returnTo } });
     } catch (error) {
       console.warn("Sign up failed", error);
       if (error instanceof AuthRequestError)

@@ -25,7 +25,7 @@ const STEPS = ["verifyEmail.steps.openInbox", "verifyEmail.steps.clickLink", "ve
 
 export default function VerifyEmailPage() {
   const location = useLocation();
-  const signedUpEmail = (location.state as { email?: string } | null)?.email ?? "";
+  const signedUp = location.state as { email?: string; redirectTo?: string } | null;
   const { t } = useAuthTranslation();
   return (
     <AuthScreen
@@ -51,7 +51,7 @@ export default function VerifyEmailPage() {
             </li>
           ))}
         </ol>
-        <ResendVerification initialEmail={signedUpEmail} />
+        <ResendVerification initialEmail={signedUp?.email ?? ""} redirectTo={signedUp?.redirectTo} />
       </CardContent>
       <CardFooter className="flex-col gap-4 border-t text-center text-muted-foreground text-sm">
         <p className="text-pretty">
@@ -69,8 +69,11 @@ export default function VerifyEmailPage() {
   );
 }
 
-/** A new link for a lost or expired one; the server allows five mails an hour per address. */
-function ResendVerification({ initialEmail }: { initialEmail: string }) {
+/**
+ * A new link for a lost or expired one; the server allows five mails an hour per address. After a
+ * sign-up through an invitation, the new link leads back to the invitation too (`redirectTo`).
+ */
+function ResendVerification({ initialEmail, redirectTo }: { initialEmail: string; redirectTo?: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | undefined>();
   const [isSending, setIsSending] = useState(false);
@@ -86,7 +89,7 @@ function ResendVerification({ initialEmail }: { initialEmail: string }) {
     setError(undefined);
     setIsSending(true);
     try {
-      await authClient.sendVerificationEmail(parsed.data.email);
+      await authClient.sendVerificationEmail(parsed.data.email, redirectTo);
       toast.success(t("resend.sentTitle"), { description: t("resend.sentDescription", { email: parsed.data.email }) });
     } catch (failure) {
       console.warn("Resend failed", failure);

@@ -40,8 +40,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       platform: params.platform,
       query: new URL(request.url).searchParams,
     });
-    if (completed.needsAccountChoice)
-      return redirect(`/integrations?choose=${encodeURIComponent(completed.connectionId)}`);
+    if (completed.needsAccountChoice) {
+      // Accounts past the plan's limit were left unmanaged: the page says so, with Upgrade.
+      const { leftUnmanaged } = completed;
+      const query = new URLSearchParams({ choose: completed.connectionId });
+      if (leftUnmanaged) {
+        query.set("unmanaged", String(leftUnmanaged.count));
+        query.set("plan", leftUnmanaged.planId);
+      }
+      return redirect(`/integrations?${query}`);
+    }
     return redirect("/integrations", {
       headers: { "Set-Cookie": setFlashCookie({ kind: "success", title: t("integrations:toasts.connected") }) },
     });
