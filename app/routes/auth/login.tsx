@@ -107,7 +107,9 @@ export default function LoginPage() {
             {t("login.submit")}
           </SubmitButton>
         </form>
-        {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+        {unverifiedEmail ? (
+          <ResendVerification email={unverifiedEmail} redirectTo={searchParams.get("redirectTo")} />
+        ) : null}
       </CardContent>
       <CardFooter className="justify-center border-t text-center text-muted-foreground text-sm">
         <p>
@@ -119,13 +121,14 @@ export default function LoginPage() {
 }
 
 /** Offered when the account exists but its email is not verified yet. */
-function ResendVerification({ email }: { email: string }) {
+function ResendVerification({ email, redirectTo }: { email: string; redirectTo: string | null }) {
   const [isSending, setIsSending] = useState(false);
   const { t, errorMessage } = useAuthTranslation();
   async function resend() {
     setIsSending(true);
     try {
-      await authClient.sendVerificationEmail(email);
+      // Signing in on the way to an invitation: the new link leads back there (the server keeps same-site paths only).
+      await authClient.sendVerificationEmail(email, redirectTo ?? undefined);
       toast.success(t("resend.sentTitle"), { description: t("resend.sentDescription", { email }) });
     } catch (error) {
       console.warn("Resend failed", error);
