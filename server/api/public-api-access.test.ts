@@ -122,6 +122,12 @@ describe("errors", () => {
       .set({ plan_id: "starter" })
       .where("id", "=", suite.bo.organizationId)
       .execute();
+    // The plan that counts is the subscription's (billing), when the organization has one.
+    await suite.world.sandbox.db
+      .updateTable("subscriptions")
+      .set({ plan_id: "starter" })
+      .where("organization_id", "=", suite.bo.organizationId)
+      .execute();
     await createApiUsageRepository(suite.world.sandbox.db).addCalls([
       { organizationId: suite.bo.organizationId, period: usagePeriodOf(Date.now()), calls: 9_999 },
     ]);
@@ -142,6 +148,12 @@ describe("errors", () => {
       .updateTable("organization")
       .set({ plan_id: "professional" })
       .where("id", "=", suite.bo.organizationId)
+      .execute();
+    // The plan that counts is the subscription's (billing), when the organization has one.
+    await suite.world.sandbox.db
+      .updateTable("subscriptions")
+      .set({ plan_id: "professional" })
+      .where("organization_id", "=", suite.bo.organizationId)
       .execute();
     await suite.world.sandbox.db
       .deleteFrom("api_usage")
