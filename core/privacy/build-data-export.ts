@@ -1,7 +1,7 @@
 import type { JobContext } from "#core/ports/job-queue.ts";
 import { createArchiveWriter } from "./export-archive.ts";
 import { ORGANIZATION_TABLES } from "./export-tables.ts";
-import { daysAfter, EXPORT_LIFETIME_DAYS, nowOf, type PrivacyDependencies, readerOf } from "./privacy-dependencies.ts";
+import { daysAfter, EXPORT_LIFETIME_DAYS, nowOf, type PrivacyDependencies } from "./privacy-dependencies.ts";
 import { exportReadyMail } from "./privacy-mail.ts";
 import type { DataExport } from "./privacy-repository.ts";
 
@@ -61,7 +61,7 @@ export async function buildDataExport(deps: PrivacyDependencies, exportId: strin
     const readyAt = nowOf(deps);
     const expiresAt = daysAfter(readyAt, EXPORT_LIFETIME_DAYS);
     await deps.privacy.markReady(exportId, { fileKey, sizeBytes: bytes.length, at: readyAt, expiresAt });
-    const reader = await readerOf(deps.db, record.userId);
+    const reader = await deps.privacy.findReader(record.userId);
     if (reader)
       await deps.mailer.send(
         exportReadyMail(reader, { organization: organizationName, url: `${deps.appUrl}/account/privacy`, expiresAt }),

@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import type { AuditLog } from "#core/audit/audit-log.ts";
-import type { Database } from "#core/db/schema.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { JobQueue } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
@@ -10,7 +8,6 @@ import type { PrivacyRepository } from "./privacy-repository.ts";
 
 /** What the privacy slice's use cases and jobs share. */
 export interface PrivacyDependencies {
-  db: Kysely<Database>;
   privacy: PrivacyRepository;
   exportData: ExportDataRepository;
   storage: FileStorage;
@@ -36,26 +33,4 @@ export function daysAfter(date: Date, days: number): Date {
 
 export function nowOf(deps: Pick<PrivacyDependencies, "now">): Date {
   return deps.now?.() ?? new Date();
-}
-
-/** The name, address and mail language of a person, for the mails they get. */
-export async function readerOf(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ to: string; name: string; language: string } | null> {
-  const row = await db
-    .selectFrom("user")
-    .leftJoin("user_profiles", "user_profiles.id", "user.id")
-    .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
-    .select(["user.email", "user.name", "user_profiles.first_name", "user_preferences.preferences"])
-    .where("user.id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return null;
-  let language = "en";
-  try {
-    language = (JSON.parse(row.preferences ?? "{}") as { language?: string }).language ?? "en";
-  } catch {
-    language = "en";
-  }
-  return { to: row.email, name: row.first_name || row.name, language };
 }

@@ -45,6 +45,12 @@ export interface PrivacyRepository {
   /** Ready exports past their expiry, whose files should go. */
   listExpiredExports(now: Date): Promise<DataExport[]>;
   forgetExportFile(id: string): Promise<void>;
+  /** The name, address and mail language of a person, for the mails they get. */
+  findReader(userId: string): Promise<{ to: string; name: string; language: string } | null>;
+  /** The organization's name (the deletion mails name it). */
+  organizationName(organizationId: string): Promise<string | null>;
+  /** The stored export files of these organizations, and of this person when given (the purge removes them). */
+  listExportFiles(input: { organizationIds: readonly string[]; userId: string | null }): Promise<string[]>;
 }
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -135,6 +141,46 @@ export function createPrivacyRepository(db: Kysely<Database>): PrivacyRepository
     },
     async forgetExportFile(id) {
       await db.updateTable("data_exports").set({ file_key: null }).where("id", "=", id).execute();
+    },
+    async findReader(userId) {
+      const row = await db
+        .selectFrom("user")
+        .leftJoin("user_profiles", "user_profiles.id", "user.id")
+        .leftJoin("user_preferences", "user_preferences.user_id", "user.id")
+        .select(["user.email", "user.name", "user_profiles.first_name", "user_preferences.preferences"])
+        .where("user.id", "=", userId)
+        .executeTakeFirst();
+      if (!row) return null;
+      let language = "en";
+      try {
+        language = (JSON.parse(row.preferences ?? "{}") as { language?: string }).language ?? "en";
+      } catch {
+        language = "en";
+      }
+      return { to: row.email, name: row.first_name || row.name, language };
+    },
+    async organizationName(organizationId) {
+      const row = await db
+        .selectFrom("organization")
+        .select("name")
+        .where("id", "=", organizationId)
+        .executeTakeFirst();
+      return row?.name ?? null;
+    },
+    async listExportFiles({ organizationIds, userId }) {
+      if (organizationIds.length === 0 && userId === null) return [];
+      const rows = await db
+        .selectFrom("data_exports")
+        .select("file_key")
+        .where((eb) =>
+          eb.or([
+            ...(organizationIds.length ? [eb("organization_id", "in", [...organizationIds])] : []),
+            ...(userId !== null ? [eb("user_id", "=", userId)] : []),
+          ]),
+        )
+        .where("file_key", "is not", null)
+        .execute();
+      return rows.flatMap((row) => (row.file_key ? [row.file_key] : []));
     },
   };
 }

@@ -21,18 +21,11 @@ export async function purgeDueDeletions(
       request.kind === "organization"
         ? [request.organizationId as string]
         : await deps.deletions.organizationsOnlyOf(request.userId);
-    const exports = await deps.db
-      .selectFrom("data_exports")
-      .select("file_key")
-      .where((eb) =>
-        eb.or([
-          ...(organizations.length ? [eb("organization_id", "in", organizations)] : []),
-          ...(request.kind === "account" ? [eb("user_id", "=", request.userId)] : []),
-        ]),
-      )
-      .where("file_key", "is not", null)
-      .execute();
-    for (const { file_key } of exports) if (file_key) await deps.storage.delete(file_key);
+    const files = await deps.privacy.listExportFiles({
+      organizationIds: organizations,
+      userId: request.kind === "account" ? request.userId : null,
+    });
+    for (const file of files) await deps.storage.delete(file);
     for (const organizationId of organizations) {
       await deps.revokePlatformAccess?.(organizationId);
       await deps.deletions.deleteOrganization(organizationId);

@@ -1,7 +1,7 @@
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { DeletionKind, DeletionRepository, DeletionRequest } from "./deletion-repository.ts";
-import { DELETION_GRACE_DAYS, daysAfter, nowOf, type PrivacyDependencies, readerOf } from "./privacy-dependencies.ts";
+import { DELETION_GRACE_DAYS, daysAfter, nowOf, type PrivacyDependencies } from "./privacy-dependencies.ts";
 import { deletionMail } from "./privacy-mail.ts";
 
 export const OWNS_SHARED_ORGANIZATION_MESSAGE =
@@ -35,23 +35,16 @@ export async function requestDeletion(
         organizations: shared.map((organization) => organization.name),
       });
   }
-  const reader = await readerOf(deps.db, person.id);
+  const reader = await deps.privacy.findReader(person.id);
   if (!reader) throw new AppError("not_found", "There is no such account.");
-  const organization =
-    kind === "organization"
-      ? await deps.db
-          .selectFrom("organization")
-          .select("name")
-          .where("id", "=", person.organizationId)
-          .executeTakeFirst()
-      : null;
+  const organizationName = kind === "organization" ? await deps.privacy.organizationName(person.organizationId) : null;
   const requestedAt = nowOf(deps);
   const request = await deps.deletions.insert({
     kind,
     userId: person.id,
     organizationId: kind === "organization" ? person.organizationId : null,
     email: reader.to,
-    subjectName: organization?.name ?? reader.name,
+    subjectName: organizationName ?? reader.name,
     language: reader.language,
     requestedAt,
     purgeAfter: daysAfter(requestedAt, DELETION_GRACE_DAYS),
@@ -85,7 +78,7 @@ export async function cancelDeletion(deps: DeletionDependencies, actor: Actor, k
       action: "organization.deletion_cancelled",
       target: { type: "organization", id: person.organizationId, label: pending.subjectName },
     });
-  const reader = await readerOf(deps.db, person.id);
+  const reader = await deps.privacy.findReader(person.id);
   if (reader)
     await deps.mailer.send(
       deletionMail(reader, {
