@@ -17,6 +17,7 @@ import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import { COMPANY_SIZES, type ProfileInput, type ProfileUpdate, profileSchema } from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
 import { COMPANY_SIZE_KEYS, type ProfileFormValues, ROLE_KEYS } from "./profile-values.ts";
+import { CurrencySelect, type FieldAria, TimeZoneSelect } from "./region-selects.tsx";
 
 const FIELDS = Object.keys(profileSchema.shape) as Array<FieldPath<ProfileInput>>;
 const isField = (name: string): name is FieldPath<ProfileInput> => (FIELDS as string[]).includes(name);
@@ -69,8 +70,6 @@ export function ProfileForm({
   const onSubmit = form.handleSubmit((update) => {
     fetcher.submit({ ...update }, { method: "post", encType: "application/json" });
   });
-
-  const currencyLabel = (code: string) => options.currencies.find((currency) => currency.code === code)?.label ?? code;
 
   return (
     <Card>
@@ -177,19 +176,14 @@ export function ProfileForm({
                 control={form.control}
                 name="timezone"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue>{field.value}</SelectValue>
-                    </SelectTrigger>
-                    {/* Long list: scrolls, and typing a few letters jumps to a match. */}
-                    <SelectContent className="max-h-72">
-                      {options.timeZones.map((zone) => (
-                        <SelectItem key={zone} value={zone}>
-                          {zone}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <TimeZoneSelect
+                    timeZones={options.timeZones}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    triggerRef={field.ref}
+                    aria={aria}
+                  />
                 )}
               />
             )}
@@ -200,18 +194,14 @@ export function ProfileForm({
                 control={form.control}
                 name="currency"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue>{currencyLabel(field.value)}</SelectValue>
-                    </SelectTrigger>
-                    <SelectContent className="max-h-72">
-                      {options.currencies.map((currency) => (
-                        <SelectItem key={currency.code} value={currency.code}>
-                          {currency.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <CurrencySelect
+                    currencies={options.currencies}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    triggerRef={field.ref}
+                    aria={aria}
+                  />
                 )}
               />
             )}
@@ -230,12 +220,6 @@ export function ProfileForm({
       </form>
     </Card>
   );
-}
-
-interface FieldAria {
-  id: string;
-  "aria-invalid": boolean;
-  "aria-describedby"?: string;
 }
 
 /** A labelled control with its error message underneath, tied together for screen readers. */

@@ -5,12 +5,12 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { CurrencySelect, type FieldAria, TimeZoneSelect } from "#app/components/account/region-selects.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
@@ -78,8 +78,6 @@ export function OrganizationSettingsForm({
     fetcher.submit({ intent: "settings", values }, { method: "post", encType: "application/json" });
   });
 
-  const currencyLabel = (code: string) => options.currencies.find((currency) => currency.code === code)?.label ?? code;
-
   return (
     <Card>
       <CardHeader>
@@ -100,19 +98,15 @@ export function OrganizationSettingsForm({
                   control={form.control}
                   name="timeZone"
                   render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} disabled={!canManage}>
-                      <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                        <SelectValue>{field.value}</SelectValue>
-                      </SelectTrigger>
-                      {/* Long list: scrolls, and typing a few letters jumps to a match. */}
-                      <SelectContent className="max-h-72">
-                        {options.timeZones.map((zone) => (
-                          <SelectItem key={zone} value={zone}>
-                            {zone}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <TimeZoneSelect
+                      timeZones={options.timeZones}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      triggerRef={field.ref}
+                      aria={aria}
+                      disabled={!canManage}
+                    />
                   )}
                 />
               )}
@@ -123,18 +117,15 @@ export function OrganizationSettingsForm({
                   control={form.control}
                   name="currency"
                   render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} disabled={!canManage}>
-                      <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                        <SelectValue>{currencyLabel(field.value)}</SelectValue>
-                      </SelectTrigger>
-                      <SelectContent className="max-h-72">
-                        {options.currencies.map((currency) => (
-                          <SelectItem key={currency.code} value={currency.code}>
-                            {currency.label}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <CurrencySelect
+                      currencies={options.currencies}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      triggerRef={field.ref}
+                      aria={aria}
+                      disabled={!canManage}
+                    />
                   )}
                 />
               )}
@@ -194,12 +185,6 @@ export function OrganizationSettingsForm({
       </form>
     </Card>
   );
-}
-
-interface FieldAria {
-  id: string;
-  "aria-invalid": boolean;
-  "aria-describedby"?: string;
 }
 
 /** A labelled control with its error message underneath, tied together for screen readers. */
