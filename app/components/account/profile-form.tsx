@@ -16,6 +16,7 @@ import type { Role } from "#core/access/actor.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import { COMPANY_SIZES, type ProfileInput, type ProfileUpdate, profileSchema } from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
+import { FormField } from "./form-field.tsx";
 import { COMPANY_SIZE_KEYS, type ProfileFormValues, ROLE_KEYS } from "./profile-values.ts";
 import { CurrencySelect, type FieldAria, TimeZoneSelect } from "./region-selects.tsx";
 
@@ -81,7 +82,7 @@ export function ProfileForm({
       </CardHeader>
       <form onSubmit={onSubmit} noValidate aria-label={t("profile.form.label")} className="flex flex-col gap-6">
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field id="profile-first-name" label={t("profile.fields.firstName")} error={errors.first_name?.message}>
+          <FormField id="profile-first-name" label={t("profile.fields.firstName")} error={errors.first_name?.message}>
             {(aria) => (
               <Input
                 autoComplete="given-name"
@@ -90,8 +91,8 @@ export function ProfileForm({
                 {...form.register("first_name")}
               />
             )}
-          </Field>
-          <Field id="profile-last-name" label={t("profile.fields.lastName")} error={errors.last_name?.message}>
+          </FormField>
+          <FormField id="profile-last-name" label={t("profile.fields.lastName")} error={errors.last_name?.message}>
             {(aria) => (
               <Input
                 autoComplete="family-name"
@@ -100,7 +101,7 @@ export function ProfileForm({
                 {...form.register("last_name")}
               />
             )}
-          </Field>
+          </FormField>
           <div className="grid content-start gap-2 sm:col-span-2">
             <Label htmlFor="profile-email">{t("profile.fields.email")}</Label>
             <Input
@@ -115,7 +116,7 @@ export function ProfileForm({
               {t("profile.fields.emailHint")}
             </p>
           </div>
-          <Field
+          <FormField
             id="profile-company-name"
             label={t("profile.fields.companyName")}
             error={errors.company_name?.message}
@@ -129,8 +130,12 @@ export function ProfileForm({
                 {...form.register("company_name")}
               />
             )}
-          </Field>
-          <Field id="profile-company-size" label={t("profile.fields.companySize")} error={errors.company_size?.message}>
+          </FormField>
+          <FormField
+            id="profile-company-size"
+            label={t("profile.fields.companySize")}
+            error={errors.company_size?.message}
+          >
             {(aria) => (
               <Controller
                 control={form.control}
@@ -153,7 +158,7 @@ export function ProfileForm({
                 )}
               />
             )}
-          </Field>
+          </FormField>
           <div className="grid content-start gap-2">
             <Label htmlFor="profile-role">{t("profile.fields.role")}</Label>
             <Input
@@ -170,7 +175,7 @@ export function ProfileForm({
               </Link>
             </p>
           </div>
-          <Field id="profile-timezone" label={t("profile.fields.timezone")} error={errors.timezone?.message}>
+          <FormField id="profile-timezone" label={t("profile.fields.timezone")} error={errors.timezone?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -187,8 +192,8 @@ export function ProfileForm({
                 )}
               />
             )}
-          </Field>
-          <Field id="profile-currency" label={t("profile.fields.currency")} error={errors.currency?.message}>
+          </FormField>
+          <FormField id="profile-currency" label={t("profile.fields.currency")} error={errors.currency?.message}>
             {(aria) => (
               <Controller
                 control={form.control}
@@ -205,7 +210,7 @@ export function ProfileForm({
                 )}
               />
             )}
-          </Field>
+          </FormField>
         </CardContent>
         <CardFooter className="justify-end border-t">
           <SubmitButton
@@ -219,34 +224,5 @@ export function ProfileForm({
         </CardFooter>
       </form>
     </Card>
-  );
-}
-
-/** A labelled control with its error message underneath, tied together for screen readers. */
-function Field({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-  children: (aria: FieldAria) => ReactNode;
-}) {
-  const { t } = useTranslation("account");
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("grid content-start gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="text-destructive text-sm">
-          {translateMessage(t, error)}
-        </p>
-      ) : null}
-    </div>
   );
 }

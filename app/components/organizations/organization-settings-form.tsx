@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { FormField } from "#app/components/account/form-field.tsx";
 import { CurrencySelect, type FieldAria, TimeZoneSelect } from "#app/components/account/region-selects.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -89,10 +90,19 @@ export function OrganizationSettingsForm({
       <form onSubmit={onSubmit} noValidate aria-label={t("settings.form.label")} className="flex flex-col gap-6">
         <fieldset disabled={!canManage} className="contents">
           <CardContent className="grid gap-5 sm:grid-cols-2">
-            <Field id="organization-name" label={t("settings.fields.name")} error={errors.name?.message} wide>
+            <FormField
+              id="organization-name"
+              label={t("settings.fields.name")}
+              error={errors.name?.message}
+              className="sm:col-span-2"
+            >
               {(aria) => <Input autoComplete="organization" {...aria} {...form.register("name")} />}
-            </Field>
-            <Field id="organization-time-zone" label={t("settings.fields.timeZone")} error={errors.timeZone?.message}>
+            </FormField>
+            <FormField
+              id="organization-time-zone"
+              label={t("settings.fields.timeZone")}
+              error={errors.timeZone?.message}
+            >
               {(aria) => (
                 <Controller
                   control={form.control}
@@ -110,8 +120,12 @@ export function OrganizationSettingsForm({
                   )}
                 />
               )}
-            </Field>
-            <Field id="organization-currency" label={t("settings.fields.currency")} error={errors.currency?.message}>
+            </FormField>
+            <FormField
+              id="organization-currency"
+              label={t("settings.fields.currency")}
+              error={errors.currency?.message}
+            >
               {(aria) => (
                 <Controller
                   control={form.control}
@@ -129,7 +143,7 @@ export function OrganizationSettingsForm({
                   )}
                 />
               )}
-            </Field>
+            </FormField>
             <div className="grid gap-3 sm:col-span-2">
               <Label id="organization-attribution-label">{t("settings.fields.attribution")}</Label>
               <Controller
@@ -184,34 +198,5 @@ export function OrganizationSettingsForm({
         ) : null}
       </form>
     </Card>
-  );
-}
-
-/** A labelled control with its error message underneath, tied together for screen readers. */
-function Field({
-  id,
-  label,
-  error,
-  wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  wide?: boolean;
-  children: (aria: FieldAria) => ReactNode;
-}) {
-  const { t } = useTranslation("organization");
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("grid content-start gap-2", wide && "sm:col-span-2")}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="text-destructive text-sm">
-          {translateMessage(t, error)}
-        </p>
-      ) : null}
-    </div>
   );
 }
