@@ -57,6 +57,11 @@ export async function seedDemoIfFresh({
     timezone: "UTC",
     currency: "USD",
   });
+  // One company throughout: the organization, its profile, the sandbox's accounts and its shop.
+  await services.organizations.updateOrganizationSettings(actor, {
+    values: { name: DEMO_COMPANY, timeZone: "UTC", currency: "USD", defaultAttribution: "platform" },
+  });
+  await services.sandbox.kit.engine.pinBrand(organizationId, DEMO_COMPANY);
   // The demo pays for Professional with the built-in test provider's card, so it shows a paid plan
   // and an invoice, and never turns read-only when its trial would have ended.
   if (services.builtinPayments) {

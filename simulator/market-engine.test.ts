@@ -86,6 +86,26 @@ describe("the market's structure", () => {
     expect(second.engine.describeStore("org_a", "shopify")).toEqual(first.engine.describeStore("org_a", "shopify"));
   });
 
+  it("names a pinned tenant's accounts and store after its company, after a restart too, with the same numbers", async () => {
+    const { engine, state } = await setUp();
+    const before = engine.listAccounts("org_a", "google-ads");
+    const [account] = before;
+    const range = { from: addDays(TODAY, -7), to: TODAY };
+    const rowsBefore = await engine.dailyMetrics("org_a", "google-ads", account!.id, range);
+    await engine.pinBrand("org_a", "Northwind Outdoor");
+    const pinned = engine.listAccounts("org_a", "google-ads");
+    expect(pinned.map((row) => row.name.split(" – ")[0])).toEqual(before.map(() => "Northwind Outdoor"));
+    expect(pinned.map((row) => row.id)).toEqual(before.map((row) => row.id));
+    expect(engine.describeStore("org_a", "shopify").name).toBe("Northwind Outdoor");
+    expect(await engine.dailyMetrics("org_a", "google-ads", account!.id, range)).toEqual(rowsBefore);
+    expect(engine.describeStore("org_b", "shopify").name).not.toBe("Northwind Outdoor");
+
+    // Another process over the same state reads the pin before it answers.
+    const restarted = createMarketEngine({ state, now: () => NOW });
+    await restarted.load();
+    expect(restarted.describeStore("org_a", "shopify").name).toBe("Northwind Outdoor");
+  });
+
   it("takes the shape from shapeFor when it gives one", async () => {
     const { engine } = await setUp({
       shapeFor: (tenant, platform) =>

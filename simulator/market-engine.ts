@@ -26,6 +26,9 @@ import type { SandboxAnomaly, SandboxCampaignChange, SandboxStateRepository } fr
  * except where late conversions or API changes say otherwise.
  */
 
+/** The settings row that holds the tenants whose company is pinned (a small JSON object). */
+const BRAND_PINS_KEY = "market:brand-pins";
+
 export interface MarketEngineOptions {
   state: SandboxStateRepository;
   /** Overrides the size of a tenant's platform (benchmarks: 1 account × 500 campaigns). */
@@ -42,11 +45,27 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   /** Per tenant: orders taken before each day since the store opened (index = day − opening day). */
   const cumulativeOrders = new Map<string, number[]>();
   const issues = createCampaignIssueStore(state);
+  /** Tenants whose company is named rather than drawn (the demo), read once from the sandbox's state. */
+  const brandPins = new Map<string, string>();
+  let pinsLoaded: Promise<void> | null = null;
+  const loadPins = () => {
+    pinsLoaded ??= state.getSetting(BRAND_PINS_KEY).then(
+      (raw) => {
+        for (const [tenant, brand] of Object.entries(raw ? (JSON.parse(raw) as Record<string, string>) : {}))
+          brandPins.set(tenant, brand);
+      },
+      (error: unknown) => {
+        pinsLoaded = null;
+        throw error;
+      },
+    );
+    return pinsLoaded;
+  };
 
   function marketOf(tenant: string): TenantMarket {
     let market = markets.get(tenant);
     if (!market) {
-      market = buildTenantMarket(tenant, shapeFor);
+      market = buildTenantMarket(tenant, shapeFor, brandPins.get(tenant));
       markets.set(tenant, market);
     }
     return market;
@@ -145,6 +164,15 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   }
 
   return {
+    load: loadPins,
+
+    async pinBrand(tenant, brand) {
+      await loadPins();
+      brandPins.set(tenant, brand);
+      await state.putSetting(BRAND_PINS_KEY, JSON.stringify(Object.fromEntries(brandPins)));
+      markets.delete(tenant);
+    },
+
     async today() {
       return dateOfDay(await todayDay());
     },

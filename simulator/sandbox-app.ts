@@ -111,6 +111,11 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
     return c.json({ error: { code: "internal_error", message: "The sandbox failed to answer." } }, 500);
   });
 
+  // What the market keeps in state (the pinned companies) is read before the first answer.
+  app.use(async (_c, next) => {
+    await kit.engine.load();
+    await next();
+  });
   app.use(
     sandboxRateLimit({
       rateLimit: options.rateLimit,

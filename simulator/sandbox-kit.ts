@@ -93,6 +93,14 @@ export interface SimOrder {
 }
 
 export interface MarketEngine {
+  /** Reads what the engine keeps in the sandbox's state before it answers (the pinned companies). */
+  load(): Promise<void>;
+  /**
+   * Names the tenant's company `brand` (its accounts and store) instead of the one its seed draws,
+   * from now on and after a restart. The demo uses it so its organization, store and accounts tell
+   * one story; the numbers stay the seed's.
+   */
+  pinBrand(tenant: string, brand: string): Promise<void>;
   /** The sandbox's current date (UTC based, moved by the sandbox clock). */
   today(): Promise<string>;
   listAccounts(tenant: string, platform: AdPlatformId): SimAccount[];

@@ -37,10 +37,15 @@ export interface MarketShape {
 /** Overrides a tenant's platform size (benchmarks, demos); undefined keeps the generated one. */
 export type ShapeFor = (tenant: string, platform: AdPlatformId) => MarketShape | undefined;
 
-export function buildTenantMarket(tenant: string, shapeFor: ShapeFor | undefined): TenantMarket {
+/**
+ * `pinnedBrand` names the tenant's company instead of the drawn one (the demo's story); the draw
+ * still happens, so everything else about the market stays as the seed makes it.
+ */
+export function buildTenantMarket(tenant: string, shapeFor: ShapeFor | undefined, pinnedBrand?: string): TenantMarket {
   const seed = hashString(`tenant:${tenant}`);
   const random = createSequence(seed);
-  const brand = BRANDS[Math.floor(random() * BRANDS.length)]!;
+  const drawnBrand = BRANDS[Math.floor(random() * BRANDS.length)]!;
+  const brand = pinnedBrand ?? drawnBrand;
   const homeTimeZone = HOME_TIME_ZONES[Math.floor(random() * HOME_TIME_ZONES.length)]!;
   // One account on one platform bills in EUR or GBP, so every tenant sees mixed currencies.
   const foreignPlatform = AD_PLATFORM_IDS[Math.floor(random() * AD_PLATFORM_IDS.length)]!;

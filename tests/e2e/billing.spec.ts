@@ -63,6 +63,33 @@ describe("billing", () => {
     await page.getByRole("heading", { name: /^Professional plan/ }).waitFor();
   });
 
+  it("refuses an invitation past the plan's member limit inside the dialog, with Upgrade one click away", async () => {
+    const { page } = await signedInPage(desktop);
+    await page.goto("/billing");
+    await page.getByRole("button", { name: "Choose Starter" }).click();
+    await payOnTestPage(page, "4242 4242 4242 4242");
+    await page.waitForURL(/\/billing$/);
+    await page.getByRole("heading", { name: /^Starter plan/ }).waitFor();
+
+    // Starter has 2 seats: the owner and one invitation fill them; a second invitation is refused.
+    await page.goto("/settings/team");
+    for (const email of ["first-seat@example.com", "second-seat@example.com"]) {
+      await page.getByRole("button", { name: "Invite member" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Invite member" });
+      await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+      await dialog.getByRole("button", { name: "Send invitation" }).click();
+      if (email === "first-seat@example.com") await dialog.waitFor({ state: "detached" });
+    }
+    // The refusal shows in the dialog, where Upgrade can be reached (a toast's button cannot, beside a modal).
+    const dialog = page.getByRole("dialog", { name: "Invite member" });
+    const refusal = dialog.getByRole("alert").filter({ hasText: "Your Starter plan includes 2 team members" });
+    await refusal.waitFor();
+    expect(await page.getByText("second-seat@example.com").count()).toBe(0);
+    await refusal.getByRole("link", { name: "Upgrade" }).click();
+    await page.waitForURL(/\/billing#plans$/);
+    await page.getByRole("heading", { name: "Plans" }).waitFor();
+  }, 60_000);
+
   it("sends an Enterprise request to sales, refusing an incomplete one first", async () => {
     const { page } = await signedInPage(desktop);
     await page.goto("/billing");

@@ -120,6 +120,12 @@ describe("a fresh install", () => {
       try {
         const users = await handle.db.selectFrom("user").select("email").execute();
         expect(users).toEqual([{ email: DEMO_EMAIL }]);
+        // One company throughout: the organization and every synced ad account carry its name.
+        const organizations = await handle.db.selectFrom("organization").select("name").execute();
+        expect(organizations).toEqual([{ name: "Northwind Outdoor" }]);
+        const accounts = await handle.db.selectFrom("ad_accounts").select("name").execute();
+        expect(accounts.length).toBeGreaterThan(0);
+        for (const { name } of accounts) expect(name).toMatch(/^Northwind Outdoor – /);
       } finally {
         await handle.close();
       }

@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { PlanLimitAlert } from "#app/components/billing/plan-limit-alert.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -36,6 +37,7 @@ export function InviteDialog() {
   const baseId = useId();
   const isHydrated = useIsHydrated();
   const [isOpen, setIsOpen] = useState(false);
+  const [limitRefusal, setLimitRefusal] = useState<{ title: string; message: string } | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(inviteSchema),
     defaultValues: EMPTY,
@@ -52,12 +54,17 @@ export function InviteDialog() {
       for (const field of ["email", "role"] as const)
         if (fieldErrors[field]) form.setError(field, { message: fieldErrors[field] }, { shouldFocus: true });
     },
+    (refusal) => setLimitRefusal({ title: refusal.title, message: refusal.message }),
   );
   const isSubmitting = fetcher.state !== "idle";
   useEffect(() => {
     if (isOpen) form.reset(EMPTY);
+    setLimitRefusal(null);
   }, [isOpen, form]);
-  const onSubmit = form.handleSubmit((values) => submitTeam(fetcher, { intent: "invite", values }));
+  const onSubmit = form.handleSubmit((values) => {
+    setLimitRefusal(null);
+    submitTeam(fetcher, { intent: "invite", values });
+  });
   const messageOf = (message: string | undefined) => (message ? translateMessage(t, message) : "");
 
   return (
@@ -116,6 +123,7 @@ export function InviteDialog() {
             />
             {errors.role ? <p className="text-destructive text-sm">{messageOf(errors.role.message)}</p> : null}
           </fieldset>
+          {limitRefusal ? <PlanLimitAlert {...limitRefusal} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setIsOpen(false)} disabled={isSubmitting}>
               {t("actions.cancel")}
