@@ -119,7 +119,7 @@ export const API_ENDPOINTS: readonly ApiEndpointExample[] = [
     method: "GET",
     path: "/api/v1/campaigns/{id}/metrics",
     summary: "Get campaign metrics",
-    description: "Performance and KPIs for a date range, with revenue from your store when one is connected.",
+    description: "Performance and KPIs for a date range; revenue is the conversion value the platform reports.",
     examplePath: `/api/v1/campaigns/${BRAND_SEARCH.id}/metrics?from=2025-05-01&to=2025-05-31`,
     responseStatus: 200,
     responseBody: {

@@ -41,11 +41,11 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   {
     title: "AI optimization",
     description:
-      "Adhelm reads how each campaign performs and recommends budget and bid changes that move you toward your target ROAS.",
+      "Adhelm learns how each campaign responds to its budget and recommends daily budget changes toward your goal: more conversions or revenue, or a target ROAS or CPA.",
     icon: Sparkles,
     howItWorks: [
       "Learns each campaign's response to spend from its daily history, including conversions that arrive late.",
-      "Proposes the budget split with the highest expected return toward your target ROAS or CPA.",
+      "Proposes the budget split with the most predicted conversions or revenue, or the least spend that still meets your target ROAS or CPA, with an 80% interval.",
       "Explains every recommendation; you approve it, or let Adhelm apply it within limits you set.",
     ],
   },
@@ -63,7 +63,7 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   {
     title: "Real-time analytics",
     description:
-      "See spend, conversions and revenue from every connected account side by side, refreshed as new data comes in.",
+      "See spend, conversions and revenue from every connected account side by side, refreshed through the day or at once with Sync now.",
     icon: Activity,
     howItWorks: [
       "Syncs every connected account through the day and re-checks recent days as late conversions arrive.",
@@ -74,7 +74,7 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   {
     title: "Automated campaign rules",
     description:
-      "Write a rule once, such as pausing an ad set when cost per acquisition climbs, and let Adhelm apply it around the clock.",
+      "Write a rule once, such as pausing a campaign when cost per acquisition climbs, and let Adhelm check it around the clock.",
     icon: Zap,
     howItWorks: [
       "Build a rule from a condition, a time window and an action: no code and no scripts to maintain.",
@@ -85,12 +85,12 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
   {
     title: "Cross-platform budget management",
     description:
-      "Plan one budget across all your channels and shift spend toward the platforms that return the most revenue.",
+      "Plan one monthly budget across all your channels and shift spend toward the campaigns that return the most.",
     icon: Wallet,
     howItWorks: [
-      "Set a monthly budget for a brand or a client, then let Adhelm pace it across every platform.",
-      "Get a warning before a channel overspends or runs dry before the month ends.",
-      "Move budget between platforms in one step instead of editing five ad managers.",
+      "Set a monthly budget for each workspace (a brand or a client), split it by platform or campaign, and follow its pacing.",
+      "Get a notification when the month is on course to end clearly over or under budget, with what to spend today.",
+      "Apply a recommended budget move in one click, with a before and after to confirm and undo, instead of editing five ad managers.",
     ],
   },
   {
@@ -101,7 +101,7 @@ export const PRODUCT_FEATURES: readonly ProductFeature[] = [
     howItWorks: [
       "Connect your store and Adhelm reads its orders as the source of truth for revenue.",
       "Compare what each platform claims with blended ROAS from real orders, so no conversion counts twice.",
-      "Spot the campaigns, audiences and creatives that drive profitable growth, with trends over time.",
+      "Spot the campaigns and platforms that drive profitable growth, with trends over time. Ad- and creative-level reports are coming.",
     ],
   },
 ];
@@ -153,7 +153,10 @@ export const UPCOMING_PLATFORMS: readonly IntegrationTile[] = [
   { name: "Twitter/X", description: "Promoted posts and trends", isComingSoon: true },
 ];
 
-/** Short, plausible customer quotes; the people and companies are our customers' stories in our words. */
+/**
+ * Illustrative quotes: the people and companies are composites, not named customers, and the
+ * landing page says so. Each quote describes only what the product does (docs/claims.md).
+ */
 export const TESTIMONIALS = [
   {
     quote:
@@ -164,7 +167,7 @@ export const TESTIMONIALS = [
   },
   {
     quote:
-      "Connecting Shopify changed the conversation. We optimize for real orders now, not platform-reported conversions, and our blended ROAS is up 41% in one quarter.",
+      "Connecting Shopify changed the conversation. We read blended ROAS from real orders now, not from what each platform claims, and move budget on that.",
     name: "Marco Bianchi",
     role: "E-commerce Director",
     company: "Verdi Outdoor",
@@ -296,7 +299,8 @@ export const COMPANY_TIMELINE = [
   {
     year: "2025",
     title: "The Developer API",
-    description: "A versioned REST API and SDKs for Python, Node.js, PHP and Ruby, trusted by more than 500 agencies.",
+    description:
+      "A versioned REST API with an OpenAPI document, webhooks and a console that sends real requests, trusted by more than 500 agencies.",
   },
 ] as const;
 
@@ -309,7 +313,8 @@ export const API_FEATURES: ReadonlyArray<{ title: string; description: string; i
   },
   {
     title: "Secure authentication",
-    description: "Authenticate with a bearer API key scoped to your team, or with OAuth 2.0 for apps you build.",
+    description:
+      "Authenticate with a bearer API key that sees only your team's data, read-only unless you allow writes, and expires when you choose.",
     icon: KeyRound,
   },
   {
@@ -321,7 +326,7 @@ export const API_FEATURES: ReadonlyArray<{ title: string; description: string; i
   {
     title: "Limits that fit your plan",
     description:
-      "Generous monthly API call allowances on every plan, with clear rate-limit headers so your code can pace itself.",
+      "A monthly allowance of API calls on every plan, and RateLimit headers on every answer so your code can pace itself.",
     icon: BadgeCheck,
   },
 ];

@@ -177,5 +177,5 @@ describe("the API reference", () => {
     await page.reload();
     await page.waitForSelector("html[data-hydrated=true]", { state: "attached" });
     await expect.poll(() => metricsConsole.getByLabel("API key").inputValue()).toBe(key);
-  });
+  }, 90_000);
 });

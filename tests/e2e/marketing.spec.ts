@@ -91,7 +91,7 @@ describe("landing page sections", () => {
     expect(texts.filter((text) => text.includes("Coming soon"))).toHaveLength(1);
   });
 
-  it("tells the three-step story, links the legal documents and quotes customers", async () => {
+  it("tells the three-step story, links the legal documents and tells illustrative customer stories", async () => {
     const page = await browser.newPage(DESKTOP);
     await page.goto("/");
     const steps = page.getByRole("region", { name: "From connected accounts to better ROAS in three steps" });
@@ -101,7 +101,10 @@ describe("landing page sections", () => {
       "Let the AI optimize",
     ]);
     expect(await page.getByRole("link", { name: "Read the legal documentation" }).getAttribute("href")).toBe("/legal");
-    const quotes = page.getByRole("region", { name: "Loved by marketers and agencies" }).getByRole("figure");
+    const stories = page.getByRole("region", { name: "How marketers and agencies use Adhelm" });
+    // The quotes are composites, and the page says so (docs/claims.md).
+    expect(await stories.getByText(/composites, not named customers/).count()).toBe(1);
+    const quotes = stories.getByRole("figure");
     expect(await quotes.count()).toBe(3);
     const captions = await quotes.locator("figcaption").allTextContents();
     for (const [index, person] of [

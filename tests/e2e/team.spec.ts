@@ -201,5 +201,5 @@ describe("members", () => {
     await his.getByRole("heading", { name: "Welcome, Alan" }).waitFor();
     await switcher(his).click();
     expect(await his.getByRole("menuitem", { name: /Clarke Grid/ }).count()).toBe(0);
-  });
+  }, 90_000);
 });

@@ -43,7 +43,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
           <p>
             About five minutes. Create your account and confirm your email, connect your first ad platform from
             Integrations, then set your goals (the KPIs you care about and a target ROAS). Adhelm starts importing your
-            history as soon as the first platform is connected.
+            history as soon as you choose which ad accounts to follow; when a platform has only one, it is chosen for
+            you.
           </p>
         ),
       },
@@ -102,8 +103,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         answer: (
           <p>
             Open Integrations, choose Google Ads and select Connect. Sign in with the Google account that has access to
-            your ad accounts (standard or admin access; a manager account brings all the accounts under it), allow
-            Adhelm access, then pick the accounts Adhelm should manage.
+            your ad accounts (standard or admin access), allow Adhelm access, then pick the accounts Adhelm should
+            manage. The list holds the accounts that sign-in can open directly; a manager (MCC) account holds no
+            campaigns of its own, so it is left out.
           </p>
         ),
       },
@@ -112,8 +114,8 @@ export const FAQ_GROUPS: FaqGroup[] = [
         answer: (
           <p>
             Open Integrations, choose Microsoft Advertising and select Connect. Sign in with the Microsoft account you
-            use for Microsoft Advertising, approve access, and choose the ad accounts to manage. Agency users see every
-            client account they have been linked to.
+            use for Microsoft Advertising, approve access, and choose the ad accounts to manage. The list holds the
+            accounts of every customer your Microsoft Advertising user has a role in.
           </p>
         ),
       },
@@ -212,10 +214,17 @@ export const FAQ_GROUPS: FaqGroup[] = [
       {
         question: "How do I get a copy of my data, or have it deleted?",
         answer: (
-          <p>
-            Write to us with the contact form below, topic "Security and privacy". We answer data requests within 30
-            days, and correct urgent inaccuracies within 72 hours.
-          </p>
+          <>
+            <p>
+              Yourself, under Privacy and data in your account. Ask for an export and Adhelm builds it in the background
+              and emails you a download link; ask to delete your account or your organization and it is deleted 30 days
+              later, unless you cancel in the meantime.
+            </p>
+            <p>
+              You can also write to us with the contact form below, topic "Security and privacy". We answer data
+              requests within 30 days, and correct urgent inaccuracies within 72 hours.
+            </p>
+          </>
         ),
       },
     ],
@@ -228,10 +237,10 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "How do I get an API key?",
         answer: (
           <p>
-            API access is included in the plans that list it. An owner or admin of your organization creates keys in its
-            settings; each key is shown once, so store it somewhere safe. Send it as a bearer token in the Authorization
-            header, and revoke it as soon as you no longer need it. The <TextLink to="/api">developer page</TextLink>{" "}
-            has the endpoints and SDKs.
+            Every plan includes a monthly allowance of API calls. An owner, admin or manager of your organization
+            creates keys under Settings, API keys; each key is shown once, so store it somewhere safe. Send it as a
+            bearer token in the Authorization header, and revoke it as soon as you no longer need it. The{" "}
+            <TextLink to="/api">developer page</TextLink> has the endpoints and SDKs.
           </p>
         ),
       },
@@ -239,9 +248,9 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Does the API have rate limits?",
         answer: (
           <p>
-            Yes, a number of requests per minute for each client. Every answer carries RateLimit headers that say how
-            many requests you have left; past the limit you get a 429 answer with a Retry-After header telling you when
-            to try again.
+            Yes: a number of requests per minute for each key, and your plan's monthly allowance. Every answer carries
+            RateLimit headers that say how many requests you have left; past a limit you get a 429 answer with a
+            Retry-After header telling you when to try again.
           </p>
         ),
       },

@@ -33,7 +33,7 @@ export function DashboardPreview({ className }: { className?: string }) {
   return (
     <div
       role="img"
-      aria-label="The Adhelm dashboard: spend, revenue and blended ROAS across five ad platforms, with an AI recommendation to move budget toward the best-performing campaigns."
+      aria-label="An illustration of the Adhelm dashboard: spend, revenue and blended ROAS across five ad platforms, with a budget recommendation for one campaign and its predicted effect."
       className={cn(
         "rounded-2xl border bg-card/80 p-2 shadow-2xl shadow-primary/10 ring-1 ring-border sm:p-3",
         className,
@@ -123,9 +123,9 @@ export function DashboardPreview({ className }: { className?: string }) {
               <Sparkles className="size-4" />
             </span>
             <div className="flex-1 text-sm">
-              <div className="font-semibold">Move $1,200 a day from TikTok to Google Ads Shopping</div>
+              <div className="font-semibold">Raise “Shopping | Bestsellers” from $400 to $520 a day</div>
               <div className="text-muted-foreground text-xs">
-                Projected blended ROAS 4.4x → 4.8x at the same total budget
+                Predicted +$1,900 revenue a day (80% interval +$1,200 to +$2,600)
               </div>
             </div>
             <span className="inline-flex h-8 w-fit items-center rounded-md bg-primary px-3 font-medium text-primary-foreground text-xs">

@@ -39,8 +39,8 @@ export function LandingHero() {
           AI-powered ad management that grows your <span className="text-primary">ROAS</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg text-muted-foreground sm:text-xl">
-          Adhelm brings Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn into one dashboard, measures every
-          campaign against real revenue from Shopify or WooCommerce, and shows you where the next dollar works hardest.
+          Adhelm brings Google Ads, Microsoft Advertising, Meta, TikTok and LinkedIn into one dashboard, measures your
+          ad spend against real orders from Shopify or WooCommerce, and shows you where the next dollar works hardest.
         </p>
         <Form
           method="get"

@@ -55,7 +55,7 @@ export default function FeaturesPage() {
             id="feature-list-heading"
             eyebrow="What Adhelm does"
             title="Six capabilities, one dashboard"
-            lead="Each feature works across every connected platform and reads revenue from your store, so the numbers you act on are the ones that matter."
+            lead="Each feature works across every connected platform, and with a store connected, blended ROAS, rules and the optimizer can count revenue from its real orders."
           />
           <FeatureDetailList className="mx-auto mt-14 max-w-5xl" />
         </div>

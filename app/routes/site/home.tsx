@@ -70,7 +70,7 @@ export default function HomePage() {
             id="how-it-works-heading"
             eyebrow="How it works"
             title="From connected accounts to better ROAS in three steps"
-            lead="No spreadsheets, no scripts. Most teams see their first recommendation on the day they connect."
+            lead="No spreadsheets, no scripts. Adhelm imports the last 90 days when you connect, so campaigns with two weeks of spend can get a budget recommendation the same day."
           />
           <div className="mt-14">
             <HowItWorks />
@@ -101,8 +101,8 @@ export default function HomePage() {
           <SectionHeading
             id="testimonials-heading"
             eyebrow="Customers"
-            title="Loved by marketers and agencies"
-            lead="Teams use Adhelm to spend less time in ad managers and more time on strategy. Here is what they tell us."
+            title="How marketers and agencies use Adhelm"
+            lead="Illustrative stories of the work Adhelm takes off a team's plate. The people and companies are composites, not named customers."
           />
           <div className="mt-14">
             <Testimonials />
