@@ -109,6 +109,8 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // callers limited per client address, one error envelope, a 404 for unknown /api/v1/* paths.
   // (Hono's "/api/*" would also match the /api page, hence the versioned prefix.)
   app.route("/", services.publicApi.app);
+  // 9b. The MCP server (/api/mcp, server/api/mcp-server.ts): the assistant's tools for agents, same keys and limits.
+  app.route("/", services.publicApi.mcp);
 
   // 10. Everything else is a page.
   if (handlePage) {

@@ -1,3 +1,8 @@
+import {
+  API_KEY_EXPIRY_INTERVAL_MS,
+  queueApiKeyExpiryReminders,
+  registerApiKeyJobs,
+} from "#core/api-keys/api-key-jobs.ts";
 import { BILLING_TICK_INTERVAL_MS, queueBillingTick, registerBillingJobs } from "#core/billing/billing-jobs.ts";
 import { PACING_CHECK_INTERVAL_MS, registerBudgetJobs } from "#core/budgets/budget-jobs.ts";
 import type { Env } from "#core/config/env.ts";
@@ -55,6 +60,7 @@ export async function startBackgroundWork({
   registerRuleJobs(services.jobs, services.rulesBackground.workRuleRun);
   registerPrivacyJobs(services.jobs, services.privacyBackground);
   registerBillingJobs(services.jobs, services.billingBackground);
+  registerApiKeyJobs(services.jobs, services.apiKeys.remindExpiringApiKeys);
   registerDemoAutomationJobs(services);
   await services.jobs.start();
   const tick = async () => {
@@ -124,6 +130,14 @@ export async function startBackgroundWork({
   const billingTimer = setInterval(queueBilling, BILLING_TICK_INTERVAL_MS);
   billingTimer.unref();
   queueBilling();
+  // API keys: each key's creator is mailed once, 7 days before it expires (daily, once across nodes).
+  const queueApiKeyReminders = () =>
+    void queueApiKeyExpiryReminders(services.jobs).catch((error: unknown) =>
+      logger.warn({ err: error }, "API key expiry reminders not queued"),
+    );
+  const apiKeyTimer = setInterval(queueApiKeyReminders, API_KEY_EXPIRY_INTERVAL_MS);
+  apiKeyTimer.unref();
+  queueApiKeyReminders();
   void tick();
   logger.info({ queue: services.jobs.kind, intervalMinutes: env.SYNC_INTERVAL_MINUTES }, "background jobs started");
   return {
@@ -135,6 +149,7 @@ export async function startBackgroundWork({
       clearInterval(optimizerTimer);
       clearInterval(purgeTimer);
       clearInterval(billingTimer);
+      clearInterval(apiKeyTimer);
       // A sync cut short resumes at the next start, so shutdown does not wait long for one.
       await services.jobs.stop(JOB_STOP_TIMEOUT_MS);
     },

@@ -51,11 +51,14 @@ export const PAGES: Record<string, PageRule> = {
   "/integrations/:platform/callback/keys": { kind: "no-page", reason: "the store's server posts its keys here" },
   "/exports/campaigns.csv": { kind: "resource", permission: "campaigns.export", anonymous: "login" },
   "/exports/daily-metrics.csv": { kind: "resource", permission: "campaigns.export", anonymous: "login" },
+  "/exports/campaigns.xlsx": { kind: "resource", permission: "campaigns.export", anonymous: "login" },
+  "/exports/daily-metrics.xlsx": { kind: "resource", permission: "campaigns.export", anonymous: "login" },
   "/rules/campaign-search": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/campaigns/labels": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/notifications/unread": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/notifications/push": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/exports/audit-log.csv": { kind: "resource", permission: "audit.read", anonymous: "login" },
+  "/exports/audit-log.xlsx": { kind: "resource", permission: "audit.read", anonymous: "login" },
   // The sidebar's switcher: the signed-in person's own organizations, whichever is active.
   "/organizations/mine": { kind: "resource", permission: "self.manage", anonymous: 401 },
   "/organizations/switch": { kind: "no-page", reason: "POST only (see ACTIONS)" },
@@ -68,6 +71,7 @@ export const PAGES: Record<string, PageRule> = {
     allowed: 404,
   },
   "/organizations/new": { kind: "no-page", reason: "POST only (see ACTIONS)" },
+  "/ask/stream": { kind: "no-page", reason: "POST only (see ACTIONS): Ask's streamed answer" },
   "/terms": { kind: "public" },
   "/privacy": { kind: "public" },
   "/settings": { kind: "public" },
@@ -307,6 +311,30 @@ export const ACTIONS: Record<string, ActionRule> = {
   },
   "/organizations/new": {
     cases: [{ name: "create (no name)", permission: "self.manage", form: true, body: () => ({ name: "" }) }],
+  },
+  // Ask Adhelm: everyone who reads may ask (an empty question is refused, 422) and keep their own
+  // conversations; only those who may change campaigns confirm or undo a proposal.
+  "/ask/stream": {
+    cases: [{ name: "ask (empty question)", permission: "workspace.read", body: () => ({ question: "" }) }],
+  },
+  "/ask-shown": {
+    cases: [
+      {
+        name: "rename",
+        permission: "workspace.read",
+        body: () => ({ intent: "rename", conversationId: MISSING, title: "x" }),
+      },
+      {
+        name: "confirm",
+        permission: "campaigns.change",
+        body: () => ({ intent: "confirm", messageId: MISSING, proposalId: MISSING }),
+      },
+      {
+        name: "undo",
+        permission: "campaigns.change",
+        body: () => ({ intent: "undo", messageId: MISSING, proposalId: MISSING }),
+      },
+    ],
   },
   "/invitations/:token": {
     cases: [

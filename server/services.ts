@@ -17,9 +17,13 @@ import { createPreferencesRepository } from "#core/accounts/preferences-reposito
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
 import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import { createAssistantModule } from "#core/assistant/assistant-module.ts";
+import { createAskModule } from "#core/assistant/chat/ask-module.ts";
+import { askPlanLimit } from "#core/assistant/chat/ask-plan-limit.ts";
 import { createAuditLog } from "#core/audit/audit-log.ts";
 import { createAuditModule } from "#core/audit/audit-module.ts";
 import { type BillingBackground, createBillingBackground, createBillingModule } from "#core/billing/billing-module.ts";
+import { createBillingRepository } from "#core/billing/billing-repository.ts";
 import type { PaymentProvider } from "#core/billing/payment-provider.ts";
 import { invoiceSellerFrom } from "#core/billing/render-invoice-pdf.ts";
 import { BUDGET_ALERTS_CATALOG, budgetAlertsText } from "#core/budgets/budget-alerts-text.ts";
@@ -72,6 +76,7 @@ import { createSiteModule } from "#core/site/site-module.ts";
 import { createAdsClock } from "#core/sync/ads-clock.ts";
 import { createSyncModule, type SyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
+import { createTableViewsModule } from "#core/table-views/table-views-module.ts";
 import { createTeamsModule } from "#core/teams/teams-module.ts";
 import { WEBHOOK_ALERTS_CATALOG, webhookAlertsText } from "#core/webhooks/webhook-alerts-text.ts";
 import { createWebhooksModule } from "#core/webhooks/webhooks-module.ts";
@@ -180,6 +185,9 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
   const apiKeys = createApiKeysModule({
     db: database.db,
     cacheTtlMs: env.API_KEY_CACHE_SECONDS * 1000,
+    // The reminder, 7 days before a key expires.
+    mailer,
+    logger,
     tryIt: {
       listCampaigns: campaigns.listCampaigns,
       listIntegrations: connectionsModule.listIntegrations,
@@ -287,12 +295,29 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       getOnboardingProgress: (actor) => services.onboarding.getOnboardingProgress(actor),
     }),
     analytics,
+    // Ask Adhelm's and the MCP server's tools: the same use cases as the pages (issue 21).
+    assistant: createAssistantModule({
+      modules: () => services,
+      timeZoneOf: (organizationId) => organizationTimeZone(database.db, organizationId),
+    }),
+    // Ask Adhelm's conversations and answers (the model, or the built-in catalogue) over those tools.
+    ask: createAskModule({
+      db: database.db,
+      toolsFor: (actor) => services.assistant.tools.toolsFor(actor),
+      model: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : null,
+      questionLimitOf: askPlanLimit(createBillingRepository(database.db)),
+      confirmProposal: async (actor, proposal) => (await services.assistant.confirmProposal(actor, proposal)).changeId,
+      undoChange: async (actor, changeId) => {
+        await services.campaigns.undoCampaignChange(actor, { changeId });
+      },
+    }),
     goals: createGoalsModule({
       db: database.db,
       listIntegrations: connectionsModule.listIntegrations,
       getScopeTotals: (actor, range) => analytics.getScopeTotals(actor, { range }),
     }),
     onboarding: createOnboardingModule({ db: database.db }),
+    tableViews: createTableViewsModule({ db: database.db }),
     site: createSiteModule({ db: database.db, rateLimits, mailer, logger, env }),
     campaigns,
     connections: connectionsModule,

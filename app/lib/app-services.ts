@@ -2,6 +2,8 @@ import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import type { AssistantModule } from "#core/assistant/assistant-module.ts";
+import type { AskModule } from "#core/assistant/chat/ask-module.ts";
 import type { AuditModule } from "#core/audit/audit-module.ts";
 import type { BillingModule } from "#core/billing/billing-module.ts";
 import type { BuiltinPaymentPages } from "#core/billing/builtin-payment-pages.ts";
@@ -17,6 +19,7 @@ import type { OrganizationsModule } from "#core/organizations/organizations-modu
 import type { PrivacyModule } from "#core/privacy/privacy-module.ts";
 import type { RulesModule } from "#core/rules/rules-module.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
+import type { TableViewsModule } from "#core/table-views/table-views-module.ts";
 import type { TeamsModule } from "#core/teams/teams-module.ts";
 import type { WebhooksModule } from "#core/webhooks/webhooks-module.ts";
 
@@ -43,10 +46,16 @@ export interface AppServices {
   dashboard: DashboardModule;
   /** Reads over the rollups: the campaigns table, a campaign's page, the dashboard's analytics, API metrics. */
   analytics: AnalyticsModule;
+  /** The assistant's tools (Ask Adhelm, the MCP server) and the confirmation of a proposal. */
+  assistant: AssistantModule;
+  /** Ask Adhelm: a person's conversations, questions answered by the model or the catalogue, proposal cards. */
+  ask: AskModule;
   /** The organization's goals (target and monthly budget). */
   goals: GoalsModule;
   /** Getting started: a person's setup steps. */
   onboarding: OnboardingModule;
+  /** A person's own saved views of the app's tables (the campaigns table) and their columns and density. */
+  tableViews: TableViewsModule;
   /** The public site's forms (newsletter, careers, contact), used by visitors. */
   site: SiteModule;
   /** Campaign changes (preview, apply, undo, create, update), lists, the change log and the CSV exports. */

@@ -4,14 +4,7 @@
  * after a plain ASCII `filename` for older clients; an ASCII name is sent as `filename` alone.
  */
 export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": attachment(filename),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return exportResponse({ filename, contentType: "text/csv; charset=utf-8", body });
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -29,4 +22,16 @@ export function attachment(filename: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Any export file (CSV or Excel) as a download, with the same headers as a CSV's. */
+export function exportResponse(file: { filename: string; contentType: string; body: ReadableStream<Uint8Array> }) {
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": attachment(file.filename),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -23,7 +23,13 @@ import {
   listTaggedOrderBuckets,
   type TaggedOrderBucket,
 } from "./campaign-store-revenue-queries.ts";
-import { listCampaignLabels, listCampaignPage, listMatchingCampaignIds } from "./campaign-table-queries.ts";
+import {
+  type CampaignTableSums,
+  listCampaignLabels,
+  listCampaignPage,
+  listMatchingCampaignIds,
+  sumCampaignTable,
+} from "./campaign-table-queries.ts";
 import {
   type ConnectedKinds,
   findConnectedKinds,
@@ -48,6 +54,8 @@ export interface AnalyticsRepository {
   listCampaignPage(query: CampaignTableQuery): Promise<{ campaigns: CampaignSummary[]; total: number }>;
   /** Adhelm's own labels of some of the organization's campaigns (the table shows them). */
   labelsOf(organizationId: string, campaignIds: readonly string[]): Promise<Map<string, string[]>>;
+  /** The sums over the range of every managed campaign matching the filters (all pages), per currency. */
+  sumCampaignTable(organizationId: string, range: DateRange, filters: CampaignFilters): Promise<CampaignTableSums[]>;
   /** The ids of the managed campaigns matching the filters, by name; only their count when more than `limit`. */
   listMatchingCampaignIds(
     organizationId: string,
@@ -112,6 +120,7 @@ export function createAnalyticsRepository(db: Db): AnalyticsRepository {
   return {
     listCampaignPage: (query) => listCampaignPage(db, query),
     labelsOf: (organizationId, campaignIds) => listCampaignLabels(db, organizationId, campaignIds),
+    sumCampaignTable: (organizationId, range, filters) => sumCampaignTable(db, organizationId, range, filters),
     listMatchingCampaignIds: (organizationId, filters, limit) =>
       listMatchingCampaignIds(db, organizationId, filters, limit),
     findCampaign: (organizationId, campaignId) => findCampaign(db, organizationId, campaignId),

@@ -9,8 +9,15 @@ import {
   joinRangeSums,
   lookupDates,
   ratio,
+  toSums,
 } from "./analytics-sql.ts";
-import type { CampaignFilters, CampaignSortKey, CampaignSummary, CampaignTableQuery } from "./analytics-types.ts";
+import type {
+  CampaignFilters,
+  CampaignSortKey,
+  CampaignSummary,
+  CampaignTableQuery,
+  MetricSums,
+} from "./analytics-types.ts";
 
 function metricSortExpression(key: CampaignSortKey): RawBuilder<number | null> | null {
   switch (key) {
@@ -138,4 +145,53 @@ export async function listCampaignLabels(
     .execute();
   for (const row of rows) labels.set(row.campaign_id, [...(labels.get(row.campaign_id) ?? []), row.label]);
   return labels;
+}
+
+/** The table's footer: the sums of every campaign matching the filters (all pages), per currency. */
+export interface CampaignTableSums extends MetricSums {
+  currency: string;
+  /** How many matching campaigns are in this currency. */
+  campaigns: number;
+}
+
+/**
+ * Sums over the range of every visible campaign matching the filters, one row per currency (money
+ * in different currencies is never added up), in currency order. Ratios are derived from these sums
+ * by the caller, so the footer's CTR is the clicks over the impressions of all of them.
+ */
+export async function sumCampaignTable(
+  db: Db,
+  organizationId: string,
+  range: CampaignTableQuery["range"],
+  filters: CampaignFilters,
+): Promise<CampaignTableSums[]> {
+  const [dates, accountIds] = await Promise.all([
+    lookupDates(db, organizationId, range),
+    findManagedAccountIds(db, organizationId, filters),
+  ]);
+  if (accountIds.length === 0) return [];
+  const base = filteredCampaigns(db, organizationId, accountIds, filters);
+  if (!dates) {
+    // No data in the range: every campaign counts, with zero sums.
+    const rows = await base
+      .select(["c.currency", (eb) => eb.fn.countAll<number>().as("campaigns")])
+      .groupBy("c.currency")
+      .orderBy("c.currency")
+      .execute();
+    return rows.map((row) => ({ ...toSums(undefined), currency: row.currency, campaigns: Number(row.campaigns) }));
+  }
+  const rows = await joinRangeSums(base, accountIds, dates)
+    .select([
+      "c.currency",
+      (eb) => eb.fn.countAll<number>().as("campaigns"),
+      sql<number>`cast(sum(${difference("impressions")}) as bigint)`.as("impressions"),
+      sql<number>`cast(sum(${difference("clicks")}) as bigint)`.as("clicks"),
+      sql<number>`cast(sum(${difference("spend_minor")}) as bigint)`.as("spend_minor"),
+      sql<number>`sum(${difference("conversions")})`.as("conversions"),
+      sql<number>`cast(sum(${difference("conversion_value_minor")}) as bigint)`.as("conversion_value_minor"),
+    ])
+    .groupBy("c.currency")
+    .orderBy("c.currency")
+    .execute();
+  return rows.map((row) => ({ ...toSums(row), currency: row.currency, campaigns: Number(row.campaigns) }));
 }

@@ -30,7 +30,8 @@ export function createApiKeySchemaAt(now: () => Date = () => new Date()) {
       .optional()
       .transform((value) => value || undefined)
       .refine((value) => value === undefined || isFutureExpiryDate(value, now()), EXPIRY_IN_PAST_MESSAGE),
-    scope: z.enum(API_KEY_SCOPES, "Choose read only, or read and write.").default("read_write"),
+    /** Read only unless asked: a key that leaks can then change nothing. */
+    scope: z.enum(API_KEY_SCOPES, "Choose read only, or read and write.").default("read"),
   });
 }
 

@@ -2,10 +2,14 @@ import type { Kysely } from "kysely";
 import { can, useCase } from "#core/access/permissions.ts";
 import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
+import type { Logger } from "#core/ports/logger.ts";
+import type { Mailer } from "#core/ports/mailer.ts";
 import { type ApiKeyDependencies, createApiKeyDependencies } from "./api-key-dependencies.ts";
+import { createApiKeyExpiryRepository } from "./api-key-expiry-repository.ts";
 import { authenticateApiKey, authenticateApiKeyOfOrganization, flushApiKeyUses } from "./authenticate-api-key.ts";
 import { createApiKey } from "./create-api-key.ts";
 import { listApiKeys } from "./list-api-keys.ts";
+import { remindExpiringApiKeys } from "./remind-expiring-api-keys.ts";
 import { revokeApiKey } from "./revoke-api-key.ts";
 import { planApiTries, type TryApiDependencies, tryApiRequest } from "./try-api-request.ts";
 import type { TryEndpointId } from "./try-api-types.ts";
@@ -19,6 +23,9 @@ export interface ApiKeysModuleDependencies {
   tryIt: Omit<TryApiDependencies, "listApiKeys">;
   /** Where creating and revoking keys are recorded (the organization's audit log). */
   audit?: AuditLog;
+  /** Where the reminder that a key expires in 7 days goes out (none: the reminders are not sent). */
+  mailer?: Mailer;
+  logger?: Logger;
 }
 
 /**
@@ -31,6 +38,8 @@ export function createApiKeysModule({
   now,
   tryIt,
   audit = createAuditLog(db),
+  mailer,
+  logger,
 }: ApiKeysModuleDependencies) {
   // One cache per process, shared by authentication and revocation: a revoke drops its entry at once.
   const keys: ApiKeyDependencies = { ...createApiKeyDependencies(db, { cacheTtlMs }), now };
@@ -45,7 +54,7 @@ export function createApiKeysModule({
       await audit.record(actor, {
         action: "api_key.created",
         target: apiKeyTarget(created.apiKey),
-        details: { scope: created.apiKey.scope },
+        details: { scope: created.apiKey.scope, expiresAt: created.apiKey.expiresAt },
       });
       return created;
     }),
@@ -69,6 +78,14 @@ export function createApiKeysModule({
       authenticateApiKeyOfOrganization(keys, input),
     /** Writes the keys' due last-used times. */
     flushApiKeyUses: () => flushApiKeyUses(keys),
+    /** The daily job: mails each key's creator once, 7 days before the key expires; how many were mailed. */
+    remindExpiringApiKeys: async () =>
+      mailer
+        ? remindExpiringApiKeys(
+            { expiries: createApiKeyExpiryRepository(db), mailer, appUrl: tryIt.appUrl, logger },
+            now?.() ?? new Date(),
+          )
+        : 0,
     /** Drops keys revoked elsewhere (a member removed or gone) from this process's cache: refused at their next call. */
     forgetApiKeys: (apiKeyIds: readonly string[]) => {
       for (const apiKeyId of apiKeyIds) keys.cache.forget(apiKeyId);

@@ -66,7 +66,8 @@ describe("creating and listing API keys", () => {
       userId: ada.userId,
       values: { name: "Zapier", expiresOn: "" },
     });
-    expect(second.apiKey).toMatchObject({ scope: "read_write", expiresAt: null });
+    // Read only unless asked for (issue 23 §4).
+    expect(second.apiKey).toMatchObject({ scope: "read", expiresAt: null });
     expect(second.plaintext).not.toBe(created.plaintext);
     const listed = await listApiKeys(deps, ada.organizationId);
     expect(listed.map((key) => key.name).sort()).toEqual(["Reporting", "Zapier"]);
@@ -99,7 +100,7 @@ describe("authenticating a key", () => {
     const key = await createApiKey(clock.deps, {
       organizationId: ada.organizationId,
       userId: ada.userId,
-      values: { name: "Short-lived", expiresOn: "2026-03-11" },
+      values: { name: "Short-lived", expiresOn: "2026-03-11", scope: "read_write" },
     });
     expect(await authenticateApiKey(clock.deps, key.plaintext)).toEqual({
       apiKeyId: key.apiKey.id,

@@ -3,7 +3,7 @@ import { useCase } from "#core/access/permissions.ts";
 import type { Database } from "#core/db/schema.ts";
 import { type AuditLog, createAuditLog } from "./audit-log.ts";
 import { createAuditRepository } from "./audit-repository.ts";
-import { exportAuditEvents } from "./export-audit-events.ts";
+import { type AuditExportInput, exportAuditEvents } from "./export-audit-events.ts";
 import { type ListAuditEventsInput, listAuditActors, listAuditEvents } from "./list-audit-events.ts";
 
 export interface AuditModuleDependencies {
@@ -21,10 +21,8 @@ export function createAuditModule({ db, log, now }: AuditModuleDependencies) {
     listAuditEvents: useCase("audit.read", (actor, input: ListAuditEventsInput) => listAuditEvents(deps, actor, input)),
     /** Everyone who appears in the log, for the person filter. */
     listAuditActors: useCase("audit.read", (actor) => listAuditActors(deps, actor)),
-    /** The filtered log as CSV; recorded as export.downloaded. */
-    exportAuditEvents: useCase("audit.read", (actor, input: { filter?: unknown; ipAddress?: string | null }) =>
-      exportAuditEvents(deps, actor, input),
-    ),
+    /** The filtered log as CSV, CSV for spreadsheets or Excel; recorded as export.downloaded. */
+    exportAuditEvents: useCase("audit.read", (actor, input: AuditExportInput) => exportAuditEvents(deps, actor, input)),
   };
 }
 

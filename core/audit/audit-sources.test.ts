@@ -58,7 +58,8 @@ describe("what the slices record", () => {
         action: "api_key.created",
         actor: "Ada",
         target: { type: "api_key", id: apiKey.id, label: `Reporting (${apiKey.prefix}…)` },
-        details: { scope: "read" },
+        // Its expiry too (issue 23 §4): this one never expires.
+        details: { scope: "read", expiresAt: null },
       },
       {
         action: "api_key.revoked",

@@ -21,18 +21,26 @@ describe("plan catalog", () => {
       ["Professional", 14_900, true],
       ["Enterprise", null, false],
     ]);
-    expect(plan("starter").limits).toEqual({ adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000, rules: 10 });
+    expect(plan("starter").limits).toEqual({
+      adAccounts: 3,
+      teamMembers: 2,
+      apiCallsPerMonth: 10_000,
+      rules: 10,
+      askQuestionsPerMonth: 200,
+    });
     expect(plan("professional").limits).toEqual({
       adAccounts: 15,
       teamMembers: 10,
       apiCallsPerMonth: 100_000,
       rules: 100,
+      askQuestionsPerMonth: 2_000,
     });
     expect(plan("enterprise").limits).toEqual({
       adAccounts: null,
       teamMembers: null,
       apiCallsPerMonth: null,
       rules: null,
+      askQuestionsPerMonth: null,
     });
   });
 

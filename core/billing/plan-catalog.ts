@@ -25,6 +25,8 @@ export interface Plan {
     teamMembers: number | null;
     apiCallsPerMonth: number | null;
     rules: number | null;
+    /** Questions to Ask Adhelm per organization per calendar month (UTC). */
+    askQuestionsPerMonth: number | null;
   };
   exportFormats: readonly string[];
   /** The bullet points of a plan card, in order. */
@@ -46,7 +48,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 4_900,
     monthlyPriceMinor: { USD: 4_900, EUR: 4_900 },
     isPopular: false,
-    limits: { adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000, rules: 10 },
+    limits: { adAccounts: 3, teamMembers: 2, apiCallsPerMonth: 10_000, rules: 10, askQuestionsPerMonth: 200 },
     exportFormats: ["CSV"],
     features: [
       "3 ad accounts",
@@ -64,7 +66,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 14_900,
     monthlyPriceMinor: { USD: 14_900, EUR: 14_900 },
     isPopular: true,
-    limits: { adAccounts: 15, teamMembers: 10, apiCallsPerMonth: 100_000, rules: 100 },
+    limits: { adAccounts: 15, teamMembers: 10, apiCallsPerMonth: 100_000, rules: 100, askQuestionsPerMonth: 2_000 },
     exportFormats: ["CSV", "Excel", "API"],
     features: [
       "15 ad accounts",
@@ -82,7 +84,7 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: null,
     monthlyPriceMinor: { USD: null, EUR: null },
     isPopular: false,
-    limits: { adAccounts: null, teamMembers: null, apiCallsPerMonth: null, rules: null },
+    limits: { adAccounts: null, teamMembers: null, apiCallsPerMonth: null, rules: null, askQuestionsPerMonth: null },
     exportFormats: ["CSV", "Excel", "API"],
     features: [
       "Unlimited ad accounts",

@@ -3,11 +3,15 @@ import type { CampaignRow } from "#core/analytics/analytics-types.ts";
 import {
   CAMPAIGN_CSV_COLUMNS,
   campaignCsvRow,
-  csvHeader,
   DAILY_METRICS_CSV_COLUMNS,
-  exportFilename,
+  exportColumns,
+  exportName,
+  exportSheetName,
 } from "./campaign-csv.ts";
 import { csvLanguageOf, csvText } from "./csv-text.ts";
+
+const csvHeader = (columns: typeof CAMPAIGN_CSV_COLUMNS, t: ReturnType<typeof csvText>) =>
+  exportColumns(columns, t).map((column) => column.header);
 
 const RANGE = { from: "2026-03-01", to: "2026-03-30" };
 
@@ -44,11 +48,12 @@ describe("the CSV exports' words", () => {
       "Date,Campaign ID,Campaign,Platform,Account,Currency,Spend,Impressions,Clicks,Conversions,Revenue",
     );
     expect(campaignCsvRow(campaign("paused"), RANGE, t)[4]).toBe("Paused");
-    expect(exportFilename("campaigns", RANGE, t)).toBe("adhelm-campaigns-2026-03-01-to-2026-03-30.csv");
-    expect(exportFilename("daily-metrics", RANGE, t)).toBe("adhelm-daily-metrics-2026-03-01-to-2026-03-30.csv");
+    expect(exportName("campaigns", RANGE, t)).toBe("adhelm-campaigns-2026-03-01-to-2026-03-30");
+    expect(exportName("daily-metrics", RANGE, t)).toBe("adhelm-daily-metrics-2026-03-01-to-2026-03-30");
+    expect(exportSheetName("campaigns", t)).toBe("Campaigns");
   });
 
-  it("are German for a German reader; the cells stay machine-readable", () => {
+  it("are German for a German reader; the cells stay typed (money in minor units of its currency)", () => {
     const t = csvText("de");
     expect(csvHeader(CAMPAIGN_CSV_COLUMNS, t).slice(0, 8)).toEqual([
       "Kampagnen-ID",
@@ -72,20 +77,21 @@ describe("the CSV exports' words", () => {
       "Main",
       "Aktiv",
       "EUR",
-      "50.00",
-      "1234.50",
+      { minor: 5_000, currency: "EUR" },
+      { minor: 123_450, currency: "EUR" },
       1000,
       50,
-      5,
-      "24.69",
+      0.05,
+      { minor: 2_469, currency: "EUR" },
       4,
-      "308.63",
-      "4938.00",
+      { minor: 30_863, currency: "EUR" },
+      { minor: 493_800, currency: "EUR" },
       4,
       "2026-03-01",
       "2026-03-30",
     ]);
-    expect(exportFilename("campaigns", RANGE, t)).toBe("adhelm-kampagnen-2026-03-01-bis-2026-03-30.csv");
+    expect(exportName("campaigns", RANGE, t)).toBe("adhelm-kampagnen-2026-03-01-bis-2026-03-30");
+    expect(exportSheetName("daily-metrics", t)).toBe("Tageswerte");
   });
 
   it("are English for a language it does not know", () => {

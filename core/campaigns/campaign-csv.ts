@@ -1,48 +1,66 @@
 /**
- * The two CSV exports' columns and rows, in the reader's language: the header row, the status
- * labels and the file name come from core's "csv" catalog (csv-text.ts); platform names stay names.
+ * The campaigns exports' columns and rows (the table, and one row per campaign and day), in the
+ * reader's language: the header row, the status labels, the sheet and file names come from core's
+ * "csv" catalog (csv-text.ts); platform names stay names.
  *
- * The cells stay machine-readable in every language, as a spreadsheet or a script parses them:
- * money is written as decimal major units with a dot ("1234.50") beside its currency (a
- * spreadsheet sums them per currency), ratios as plain numbers, dates as ISO 8601 ("2026-01-31").
- * A German "1.234,50" or "31.01.2026" would be text, or a different number, to most tools, and a
- * decimal comma would clash with the comma between fields.
+ * The cells are typed (core/exports/export-table.ts): money as exact minor units of its currency,
+ * counts and ratios as numbers, the CTR as a fraction, dates as ISO 8601. Each writer writes them
+ * its way: the raw CSV machine-readable ("1234.50", "5", "2026-01-31"), the CSV for spreadsheets in
+ * the reader's locale ("1234,50 €"), Excel as typed, formatted cells.
  */
 import type { TFunction } from "i18next";
 import type { CampaignRow, DailyMetricExportRow, DateRange } from "#core/analytics/analytics-types.ts";
+import type { ExportCell, ExportColumn, ExportColumnKind } from "#core/exports/export-table.ts";
 import { CAMPAIGN_STATUS_KEYS } from "./campaign-status-labels.ts";
 import { platformName } from "./change-messages.ts";
-import { type CsvValue, decimalFromMinor } from "./csv-writer.ts";
 
-/** The campaigns export's header row, as keys of the "csv" catalog. */
-export const CAMPAIGN_CSV_COLUMNS = [
-  "columns.campaignId",
-  "columns.campaign",
-  "columns.platform",
-  "columns.account",
-  "columns.status",
-  "columns.currency",
-  "columns.dailyBudget",
-  "columns.spend",
-  "columns.impressions",
-  "columns.clicks",
-  "columns.ctr",
-  "columns.cpc",
-  "columns.conversions",
-  "columns.cpa",
-  "columns.revenue",
-  "columns.roas",
-  "columns.from",
-  "columns.to",
-] as const;
+type ColumnDefinition = readonly [key: string, kind: ExportColumnKind, width?: number];
 
-/** A header row in the language of `t`. */
-export function csvHeader(columns: readonly string[], t: TFunction): string[] {
-  return columns.map((key) => t(key));
+/** The campaigns export's columns, as keys of the "csv" catalog. */
+export const CAMPAIGN_CSV_COLUMNS: readonly ColumnDefinition[] = [
+  ["columns.campaignId", "text", 14],
+  ["columns.campaign", "text", 36],
+  ["columns.platform", "text", 14],
+  ["columns.account", "text", 24],
+  ["columns.status", "text", 10],
+  ["columns.currency", "text", 9],
+  ["columns.dailyBudget", "money"],
+  ["columns.spend", "money"],
+  ["columns.impressions", "integer"],
+  ["columns.clicks", "integer"],
+  ["columns.ctr", "percent"],
+  ["columns.cpc", "money"],
+  ["columns.conversions", "decimal"],
+  ["columns.cpa", "money"],
+  ["columns.revenue", "money"],
+  ["columns.roas", "decimal"],
+  ["columns.from", "date"],
+  ["columns.to", "date"],
+];
+
+/** The daily metrics export's columns, as keys of the "csv" catalog. */
+export const DAILY_METRICS_CSV_COLUMNS: readonly ColumnDefinition[] = [
+  ["columns.date", "date"],
+  ["columns.campaignId", "text", 14],
+  ["columns.campaign", "text", 36],
+  ["columns.platform", "text", 14],
+  ["columns.account", "text", 24],
+  ["columns.currency", "text", 9],
+  ["columns.spend", "money"],
+  ["columns.impressions", "integer"],
+  ["columns.clicks", "integer"],
+  ["columns.conversions", "decimal"],
+  ["columns.revenue", "money"],
+];
+
+/** The typed columns in the language of `t`. */
+export function exportColumns(columns: readonly ColumnDefinition[], t: TFunction): ExportColumn[] {
+  return columns.map(([key, kind, width]) => ({ header: t(key), kind, ...(width ? { width } : {}) }));
 }
 
-export function campaignCsvRow(row: CampaignRow, range: DateRange, t: TFunction): CsvValue[] {
+export function campaignCsvRow(row: CampaignRow, range: DateRange, t: TFunction): ExportCell[] {
   const { current } = row;
+  const money = (minor: number | null) => (minor === null ? null : { minor, currency: row.currency });
   return [
     row.id,
     row.name,
@@ -50,37 +68,22 @@ export function campaignCsvRow(row: CampaignRow, range: DateRange, t: TFunction)
     row.adAccountName,
     t(CAMPAIGN_STATUS_KEYS[row.status]),
     row.currency,
-    decimalFromMinor(row.dailyBudgetMinor, row.currency),
-    decimalFromMinor(current.spendMinor, row.currency),
+    money(row.dailyBudgetMinor),
+    money(current.spendMinor),
     current.impressions,
     current.clicks,
-    ratio(current.ctr === null ? null : current.ctr * 100),
-    decimalFromMinor(current.cpcMinor, row.currency),
+    current.ctr === null ? null : round(current.ctr, 6),
+    money(current.cpcMinor),
     round(current.conversions, 2),
-    decimalFromMinor(current.cpaMinor, row.currency),
-    decimalFromMinor(current.revenueMinor, row.currency),
-    ratio(current.roas),
+    money(current.cpaMinor),
+    money(current.revenueMinor),
+    current.roas === null ? null : round(current.roas, 4),
     range.from,
     range.to,
   ];
 }
 
-/** The daily metrics export's header row, as keys of the "csv" catalog. */
-export const DAILY_METRICS_CSV_COLUMNS = [
-  "columns.date",
-  "columns.campaignId",
-  "columns.campaign",
-  "columns.platform",
-  "columns.account",
-  "columns.currency",
-  "columns.spend",
-  "columns.impressions",
-  "columns.clicks",
-  "columns.conversions",
-  "columns.revenue",
-] as const;
-
-export function dailyMetricCsvRow(row: DailyMetricExportRow): CsvValue[] {
+export function dailyMetricCsvRow(row: DailyMetricExportRow): ExportCell[] {
   return [
     row.date,
     row.campaignId,
@@ -88,29 +91,31 @@ export function dailyMetricCsvRow(row: DailyMetricExportRow): CsvValue[] {
     platformName(row.platform),
     row.adAccountName,
     row.currency,
-    decimalFromMinor(row.spendMinor, row.currency),
+    { minor: row.spendMinor, currency: row.currency },
     row.impressions,
     row.clicks,
     round(row.conversions, 2),
-    decimalFromMinor(row.revenueMinor, row.currency),
+    { minor: row.revenueMinor, currency: row.currency },
   ];
 }
 
-const FILENAME_KEYS = {
-  campaigns: "filename.campaigns",
-  "daily-metrics": "filename.dailyMetrics",
+const NAME_KEYS = {
+  campaigns: { file: "filename.campaigns", sheet: "sheet.campaigns" },
+  "daily-metrics": { file: "filename.dailyMetrics", sheet: "sheet.dailyMetrics" },
 } as const;
 
 /**
- * "adhelm-campaigns-2026-03-01-to-2026-03-30.csv", "adhelm-kampagnen-2026-03-01-bis-2026-03-30.csv":
- * its words in the reader's language (they may have accents: csv-response.ts sends them encoded).
+ * "adhelm-campaigns-2026-03-01-to-2026-03-30", "adhelm-kampagnen-2026-03-01-bis-2026-03-30": the
+ * file's name without its extension (the writer adds it), in the reader's language (it may have
+ * accents: csv-response.ts sends them encoded).
  */
-export function exportFilename(kind: keyof typeof FILENAME_KEYS, range: DateRange, t: TFunction): string {
-  return t(FILENAME_KEYS[kind], { from: range.from, to: range.to });
+export function exportName(kind: keyof typeof NAME_KEYS, range: DateRange, t: TFunction): string {
+  return t(NAME_KEYS[kind].file, { from: range.from, to: range.to });
 }
 
-function ratio(value: number | null): number | null {
-  return value === null ? null : round(value, 4);
+/** The Excel sheet's name: "Campaigns", "Kampagnen". */
+export function exportSheetName(kind: keyof typeof NAME_KEYS, t: TFunction): string {
+  return t(NAME_KEYS[kind].sheet);
 }
 
 function round(value: number, digits: number): number {

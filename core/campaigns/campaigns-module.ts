@@ -1,6 +1,6 @@
 /**
  * The campaigns slice's use cases: previewing, applying and undoing changes, creating and updating
- * campaigns, listing them and the change log, and the CSV exports. Each takes the actor, works in
+ * campaigns, listing them and the change log, and the exports (CSV, CSV for spreadsheets, Excel). Each takes the actor, works in
  * the actor's organization and names its permission (`core/access/permissions.ts`): writes need
  * "campaigns.change", exports "campaigns.export", reads "workspace.read".
  */
@@ -106,10 +106,10 @@ export function createCampaignsModule({
     exportCampaignsCsv: useCase(
       "campaigns.export",
       async (actor, input: Pick<CampaignTableRequest, "range" | "filters" | "sort"> & CsvLanguageInput) => {
-        const csv = exportCampaignsCsv(analytics, actor, input);
+        const csv = await exportCampaignsCsv(analytics, actor, input);
         await audit.record(actor, {
           action: "export.downloaded",
-          target: { type: "export", id: "campaigns.csv", label: csv.filename },
+          target: { type: "export", id: `campaigns.${extensionOf(csv.filename)}`, label: csv.filename },
           details: { from: input.range.from, to: input.range.to },
         });
         return csv;
@@ -121,13 +121,18 @@ export function createCampaignsModule({
         const csv = await exportDailyMetricsCsv(analytics, actor, input);
         await audit.record(actor, {
           action: "export.downloaded",
-          target: { type: "export", id: "daily-metrics.csv", label: csv.filename },
+          target: { type: "export", id: `daily-metrics.${extensionOf(csv.filename)}`, label: csv.filename },
           details: { from: input.range.from, to: input.range.to },
         });
         return csv;
       },
     ),
   };
+}
+
+/** "xlsx" of "adhelm-campaigns-….xlsx": which file an export was, for the audit log. */
+function extensionOf(filename: string): string {
+  return filename.slice(filename.lastIndexOf(".") + 1);
 }
 
 export type CampaignsModule = ReturnType<typeof createCampaignsModule>;

@@ -1,8 +1,10 @@
 /**
- * The two CSV exports of the campaigns screens: the table as on screen (its filters, sort and range,
+ * The two exports of the campaigns screens: the table as on screen (its filters, sort and range,
  * every page) and one row per campaign and day. Streamed a batch at a time, only as fast as the
  * client reads; the rows come from the analytics' use cases, as the actor may see them. Written in
- * the reader's language (`language`: en, es, fr or de; English when missing or unknown).
+ * the reader's language (`language`: en, es, fr or de; English when missing or unknown) as a raw
+ * CSV, a CSV for spreadsheets in the reader's locale, or an Excel file (`format`, raw CSV unless
+ * said).
  */
 import type { Actor } from "#core/access/actor.ts";
 import type {
@@ -13,22 +15,18 @@ import type {
   DateRange,
 } from "#core/analytics/analytics-types.ts";
 import { MAX_CAMPAIGN_PAGE_SIZE } from "#core/analytics/get-campaign-table.ts";
+import { type ExportFile, type ExportFormat, exportLocaleOf } from "#core/exports/export-table.ts";
+import { renderExport } from "#core/exports/render-export.ts";
 import {
   CAMPAIGN_CSV_COLUMNS,
   campaignCsvRow,
-  csvHeader,
   DAILY_METRICS_CSV_COLUMNS,
   dailyMetricCsvRow,
-  exportFilename,
+  exportColumns,
+  exportName,
+  exportSheetName,
 } from "./campaign-csv.ts";
 import { csvLanguageOf, csvText } from "./csv-text.ts";
-import { csvStream } from "./csv-writer.ts";
-
-/** A CSV file: its name and its bytes, still to be read. */
-export interface CsvExport {
-  filename: string;
-  body: ReadableStream<Uint8Array>;
-}
 
 /** The analytics' use cases the exports read through. */
 export interface ExportSources {
@@ -39,20 +37,24 @@ export interface ExportSources {
   ): Promise<AsyncIterable<DailyMetricExportRow[]>>;
 }
 
-/** What the reader wants in the file's words: "en", "es", "fr" or "de" (English otherwise). */
+/**
+ * How the reader wants the file: its words in "en", "es", "fr" or "de" (English otherwise), and
+ * "csv" (raw, the default), "csv-spreadsheet" or "xlsx".
+ */
 export interface CsvLanguageInput {
   language?: string;
+  format?: ExportFormat;
 }
 
 export function exportCampaignsCsv(
   sources: ExportSources,
   actor: Actor,
   input: Pick<CampaignTableRequest, "range" | "filters" | "sort"> & CsvLanguageInput,
-): CsvExport {
-  const { language, ...request } = input;
+): Promise<ExportFile> {
+  const { language, format = "csv", ...request } = input;
   const t = csvText(csvLanguageOf(language));
   const range = { from: request.range.from, to: request.range.to };
-  const batches = async function* () {
+  const rows = async function* () {
     for (let page = 1; ; page++) {
       const table = await sources.getCampaignTable(actor, {
         ...request,
@@ -64,25 +66,38 @@ export function exportCampaignsCsv(
       if (table.rows.length < MAX_CAMPAIGN_PAGE_SIZE || page * MAX_CAMPAIGN_PAGE_SIZE >= table.total) return;
     }
   };
-  return {
-    filename: exportFilename("campaigns", range, t),
-    body: csvStream(csvHeader(CAMPAIGN_CSV_COLUMNS, t), batches()),
-  };
+  return renderExport(
+    {
+      name: exportName("campaigns", range, t),
+      sheet: exportSheetName("campaigns", t),
+      columns: exportColumns(CAMPAIGN_CSV_COLUMNS, t),
+      // The campaign's name stays in view beside its numbers.
+      frozenColumns: 2,
+      rows: rows(),
+    },
+    { format, locale: exportLocaleOf(language) },
+  );
 }
 
 export async function exportDailyMetricsCsv(
   sources: ExportSources,
   actor: Actor,
   input: { range: DateRange; filters: CampaignFilters } & CsvLanguageInput,
-): Promise<CsvExport> {
+): Promise<ExportFile> {
   const t = csvText(csvLanguageOf(input.language));
   const range = { from: input.range.from, to: input.range.to };
-  const rows = await sources.listDailyMetricRows(actor, { range, filters: input.filters });
-  const batches = async function* () {
-    for await (const batch of rows) yield batch.map(dailyMetricCsvRow);
+  const batches = await sources.listDailyMetricRows(actor, { range, filters: input.filters });
+  const rows = async function* () {
+    for await (const batch of batches) yield batch.map(dailyMetricCsvRow);
   };
-  return {
-    filename: exportFilename("daily-metrics", range, t),
-    body: csvStream(csvHeader(DAILY_METRICS_CSV_COLUMNS, t), batches()),
-  };
+  return renderExport(
+    {
+      name: exportName("daily-metrics", range, t),
+      sheet: exportSheetName("daily-metrics", t),
+      columns: exportColumns(DAILY_METRICS_CSV_COLUMNS, t),
+      frozenColumns: 1,
+      rows: rows(),
+    },
+    { format: input.format ?? "csv", locale: exportLocaleOf(input.language) },
+  );
 }

@@ -93,6 +93,11 @@ const envSchema = z
       .optional(),
     // Where the Stripe API answers; unset: Stripe itself. Tests point it at a local fake.
     STRIPE_API_URL: z.url().optional(),
+    // Ask Adhelm's model: any OpenAI-compatible endpoint with tool calling (for example a local
+    // Ollama at http://localhost:11434/v1). Unset: Ask answers its built-in questions only.
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   })
   .transform((env) => ({
     ...env,

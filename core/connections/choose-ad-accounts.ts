@@ -5,7 +5,8 @@ import { requireConnectedConnection } from "./require-connection.ts";
 
 /**
  * The account picker's answer: manage exactly these ad accounts. A connection that never synced
- * starts its backfill now; a later change syncs again so newly picked accounts fill in.
+ * starts its backfill now (until then it waits for this choice: see `awaitsAccountChoice`); a
+ * later change syncs again so newly picked accounts fill in.
  */
 export async function chooseAdAccounts(
   deps: Pick<ConnectionParts, "connections" | "jobs" | "assertWithinLimit">,
@@ -30,6 +31,10 @@ export async function chooseAdAccounts(
     input.connectionId,
     input.adAccountIds,
   );
+  if (!connection.lastSyncedAt && connection.status === "active")
+    // The first sync is on its way: the card says so at once rather than asking to choose again.
+    // Marked before it is queued, so a worker that finishes first leaves it active, not stuck.
+    await deps.connections.setStatus(connection.id, "syncing");
   await requestSync(deps, {
     organizationId: input.organizationId,
     connectionId: input.connectionId,

@@ -2,13 +2,14 @@ import { AppError } from "#core/errors/app-error.ts";
 import { sealedPlace } from "#core/security/token-cipher.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import { isAdPlatform, isStorePlatform, type PlatformId, type StorePlatformId } from "#core/shared/platforms.ts";
+import { chooseAdAccounts } from "./choose-ad-accounts.ts";
 import {
   CONNECTION_FAILED_MESSAGE,
   type ConnectingViewer,
   type ConnectionParts,
   callbackUrlFor,
 } from "./connection-parts.ts";
-import { type LeftUnmanaged, saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
+import { type LeftUnmanaged, type SavedAdGrant, saveAdPlatformGrant, saveStoreGrant } from "./save-grant.ts";
 import { hashState } from "./start-connection.ts";
 
 export class ConnectionFailedError extends AppError {
@@ -23,8 +24,13 @@ export class ConnectionFailedError extends AppError {
 export interface CompletedConnection {
   connectionId: string;
   platform: PlatformId;
-  /** Ad platforms go on to the account picker; stores start syncing at once. */
+  /**
+   * Ad platforms go on to the account picker; stores start syncing at once, and so does an ad
+   * platform that has exactly one ad account (it is chosen for the person: `chosenAutomatically`).
+   */
   needsAccountChoice: boolean;
+  /** How many ad accounts were chosen without asking (the only one there was); 0 otherwise. */
+  chosenAutomatically?: number;
   /** Ad accounts listed but not managed because the plan's limit was reached (null: none). */
   leftUnmanaged: LeftUnmanaged | null;
 }
@@ -61,6 +67,7 @@ export async function completeConnection(
 
   const redirectUri = callbackUrlFor(deps.appUrl, platform);
   const owner = { organizationId: saved.organizationId, userId: saved.userId };
+  let grant: SavedAdGrant;
   try {
     if (isStorePlatform(platform)) {
       const tokens = saved.pendingTokensSealed
@@ -73,12 +80,19 @@ export async function completeConnection(
     }
     if (!input.query.get("code") && !input.query.get("auth_code")) throw new ConnectionFailedError("no code");
     const tokens = await deps.connectors.adConnector(platform).exchangeCode(input.query, redirectUri);
-    const grant = await saveAdPlatformGrant(deps, { ...owner, platform, tokens });
-    return { ...grant, platform, needsAccountChoice: true };
+    grant = await saveAdPlatformGrant(deps, { ...owner, platform, tokens });
   } catch (error) {
     if (error instanceof ConnectionFailedError) throw error;
     throw new ConnectionFailedError(`exchange failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // One ad account leaves nothing to choose: it is chosen, and starts syncing, as the picker would.
+  const accounts = await deps.connections.listAdAccounts(owner.organizationId, grant.connectionId);
+  const [only] = accounts;
+  if (accounts.length === 1 && only && !grant.leftUnmanaged) {
+    await chooseAdAccounts(deps, { ...owner, connectionId: grant.connectionId, adAccountIds: [only.id] });
+    return { ...grant, platform, needsAccountChoice: false, chosenAutomatically: 1 };
+  }
+  return { ...grant, platform, needsAccountChoice: true };
 }
 
 /**

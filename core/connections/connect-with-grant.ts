@@ -17,6 +17,8 @@ export async function connectWithGrant(
   if (isStorePlatform(platform))
     return { connectionId: await saveStoreGrant(deps, { ...owner, platform }), leftUnmanaged: null };
   const saved = await saveAdPlatformGrant(deps, { ...owner, platform });
+  // Chosen already (every account the plan allows): it shows as syncing, not as waiting for a choice.
+  await deps.connections.setStatus(saved.connectionId, "syncing");
   await requestSync(deps, { organizationId: input.organizationId, connectionId: saved.connectionId, kind: "backfill" });
   return saved;
 }

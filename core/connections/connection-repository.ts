@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#core/db/schema.ts";
 import type { ExternalAdAccount } from "#core/shared/connector-port.ts";
 import type { ConnectionStatus } from "#core/shared/domain-enums.ts";
-import type { PlatformId } from "#core/shared/platforms.ts";
+import { AD_PLATFORM_IDS, type PlatformId } from "#core/shared/platforms.ts";
 
 /** A connection as the domain sees it. Tokens stay sealed here; only the sync opens them. */
 export interface ConnectionRecord {
@@ -241,14 +241,39 @@ export function createConnectionRepository(db: Kysely<Database>): ConnectionRepo
       });
     },
     async listDueForSync(before, limit) {
-      return db
-        .selectFrom("connections")
-        .select(["id", "organization_id as organizationId"])
-        .where("status", "in", ["active", "error"])
-        .where((eb) => eb.or([eb("last_synced_at", "is", null), eb("last_synced_at", "<", before.toISOString())]))
-        .orderBy("last_synced_at")
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom("connections")
+          .select(["id", "organization_id as organizationId"])
+          .where("status", "in", ["active", "error"])
+          .where((eb) => eb.or([eb("last_synced_at", "is", null), eb("last_synced_at", "<", before.toISOString())]))
+          // Not one still waiting for its accounts to be chosen (list-integrations' awaitsChoice):
+          // an ad platform that never synced nor tried, with accounts to choose from.
+          .where(({ eb, and, not, exists, selectFrom }) =>
+            not(
+              and([
+                eb("connections.platform", "in", [...AD_PLATFORM_IDS]),
+                eb("connections.status", "=", "active"),
+                eb("connections.last_synced_at", "is", null),
+                exists(
+                  selectFrom("ad_accounts")
+                    .select("ad_accounts.id")
+                    .whereRef("ad_accounts.connection_id", "=", "connections.id"),
+                ),
+                not(
+                  exists(
+                    selectFrom("sync_runs")
+                      .select("sync_runs.id")
+                      .whereRef("sync_runs.connection_id", "=", "connections.id"),
+                  ),
+                ),
+              ]),
+            ),
+          )
+          .orderBy("last_synced_at")
+          .limit(limit)
+          .execute()
+      );
     },
 
     async upsertAdAccounts(organizationId, connectionId, accounts, isManagedWhenNew) {

@@ -93,6 +93,12 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
           action: "connection.created",
           target: connectionTarget(completed.connectionId, completed.platform),
         });
+        if (completed.chosenAutomatically)
+          await audit.record(actor, {
+            action: "connection.accounts_chosen",
+            target: connectionTarget(completed.connectionId, completed.platform),
+            details: { managed: completed.chosenAutomatically, automatically: true },
+          });
         return completed;
       },
     ),
@@ -118,7 +124,10 @@ export function createConnectionsModule(deps: ConnectionsDependencies) {
         return connected;
       },
     ),
-    /** The account picker's answer ("Decide later" sends nothing: the accounts managed at connect stay so). */
+    /**
+     * The account picker's answer. "Decide later" sends nothing: the connection then waits for a
+     * choice, says so on its card and on the dashboard, and is not synced until it is made.
+     */
     chooseAdAccounts: useCase(
       "connections.manage",
       async (actor, input: { connectionId: string; adAccountIds: string[] }) => {

@@ -1,6 +1,6 @@
 import type { ConnectorMode } from "#core/shared/connector-port.ts";
 import type { ConnectionStatus, SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
-import type { PlatformId } from "#core/shared/platforms.ts";
+import { isAdPlatform, type PlatformId } from "#core/shared/platforms.ts";
 import type { ConnectionParts } from "./connection-parts.ts";
 import { PLATFORM_CATALOG, type PlatformListing } from "./platform-catalog.ts";
 
@@ -27,6 +27,11 @@ export interface ConnectionView {
   progress: { done: number; total: number; kind: SyncRunKind } | null;
   accounts: Array<{ id: string; name: string; externalId: string; currency: string; isManaged: boolean }>;
   history: SyncRunView[];
+  /**
+   * An ad platform's connection whose accounts were never chosen ("Decide later" in the picker):
+   * it is not synced until they are, and its card and the dashboard ask for the choice.
+   */
+  awaitsAccountChoice: boolean;
 }
 
 export interface IntegrationCard {
@@ -58,6 +63,14 @@ export async function listIntegrations(
         deps.syncHistory.listRuns(organizationId, connection.id, HISTORY_LENGTH),
       ]);
       const run = running.find((candidate) => candidate.connectionId === connection.id);
+      const awaitsAccountChoice = awaitsChoice({
+        platform: listing.id,
+        status: connection.status,
+        lastSyncedAt: connection.lastSyncedAt,
+        isRunning: run !== undefined,
+        accounts: accounts.length,
+        runs: history.length,
+      });
       return {
         listing,
         mode,
@@ -87,8 +100,32 @@ export async function listIntegrations(
             startedAt: entry.startedAt.toISOString(),
             finishedAt: entry.finishedAt?.toISOString() ?? null,
           })),
+          awaitsAccountChoice,
         },
       };
     }),
+  );
+}
+
+/**
+ * Waiting for the account picker: an ad platform, connected, with accounts to choose from, that
+ * never synced nor tried to (choosing queues its first sync and marks it syncing). The sync
+ * schedule leaves the same connections alone (connection-repository's listDueForSync).
+ */
+function awaitsChoice(connection: {
+  platform: string;
+  status: string;
+  lastSyncedAt: Date | null;
+  isRunning: boolean;
+  accounts: number;
+  runs: number;
+}): boolean {
+  return (
+    isAdPlatform(connection.platform) &&
+    connection.status === "active" &&
+    connection.lastSyncedAt === null &&
+    !connection.isRunning &&
+    connection.accounts > 0 &&
+    connection.runs === 0
   );
 }

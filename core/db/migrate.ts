@@ -16,6 +16,9 @@ import * as optimizer from "./migrations/0013-optimizer.ts";
 import * as teams from "./migrations/0014-teams.ts";
 import * as privacy from "./migrations/0015-privacy.ts";
 import * as billing from "./migrations/0016-billing.ts";
+import * as tableViews from "./migrations/0017-table-views.ts";
+import * as apiKeyExpiry from "./migrations/0018-api-key-expiry.ts";
+import * as assistant from "./migrations/0019-assistant.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -39,6 +42,9 @@ const migrations: Record<string, Migration> = {
   "0014-teams": teams,
   "0015-privacy": privacy,
   "0016-billing": billing,
+  "0017-table-views": tableViews,
+  "0018-api-key-expiry": apiKeyExpiry,
+  "0019-assistant": assistant,
 };
 
 export interface MigrationReport {

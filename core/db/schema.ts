@@ -433,6 +433,8 @@ export interface ApiKeyTable {
   expires_at: Date | string | null;
   revoked_at: Date | string | null;
   last_used_at: Date | string | null;
+  /** API key expiry (migration 0018, issue 23 §4): when the creator was mailed that it expires in 7 days. */
+  expiry_reminder_sent_at: Generated<Date | string | null>;
 }
 
 export interface ApiIdempotencyKeyTable {
@@ -965,6 +967,70 @@ export interface BuiltinPaymentPageTable {
 
 // --- end of billing ---
 
+// --- Table views (migration 0017, issue 23 §1) ---
+
+/** A person's named view of a table (filters, sort, range, columns, density), in one organization. */
+export interface TableViewTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  table_key: string;
+  name: string;
+  query: string;
+  /** JSON array of column ids, in order. */
+  columns: string;
+  density: string;
+  is_default: Generated<number>;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+/** The columns and density a person last chose for a table outside a saved view. */
+export interface TableLayoutTable {
+  organization_id: string;
+  user_id: string;
+  table_key: string;
+  columns: string;
+  density: string;
+  updated_at: Generated<Date | string>;
+}
+
+// Ask Adhelm (0019): conversations, their messages, and questions and tokens per organization and month.
+export interface AssistantConversationTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  title: string;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface AssistantMessageTable {
+  id: string;
+  conversation_id: string;
+  organization_id: string;
+  role: "user" | "assistant";
+  text: string;
+  /** JSON: the tools the answer called. */
+  tool_calls: Generated<string>;
+  /** JSON: citations, charts and proposals shown beside the text. */
+  attachments: Generated<string>;
+  source: "model" | "catalogue" | null;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  created_at: Generated<Date | string>;
+}
+
+export interface AssistantUsageTable {
+  organization_id: string;
+  /** YYYY-MM (UTC). */
+  period: string;
+  questions: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  updated_at: Generated<Date | string>;
+}
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -1038,4 +1104,11 @@ export interface Database {
   enterprise_requests: EnterpriseRequestTable;
   builtin_payment_customers: BuiltinPaymentCustomerTable;
   builtin_payment_pages: BuiltinPaymentPageTable;
+  // Table views (0017)
+  table_views: TableViewTable;
+  table_layouts: TableLayoutTable;
+  // Ask Adhelm (0019)
+  assistant_conversations: AssistantConversationTable;
+  assistant_messages: AssistantMessageTable;
+  assistant_usage: AssistantUsageTable;
 }

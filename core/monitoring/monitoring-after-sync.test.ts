@@ -86,12 +86,13 @@ describe("monitoring after a sync", () => {
       platform: PLATFORM,
     });
     const back = await sandbox.authorize(authorizeUrl);
-    const { connectionId } = await modules.connections.completeConnection(actor, {
+    // The platform's one ad account is chosen at connect, and its first sync queued (issue 23 §2).
+    const { connectionId, chosenAutomatically } = await modules.connections.completeConnection(actor, {
       sessionId: viewer.sessionId,
       platform: PLATFORM,
       query: back.searchParams,
     });
-    expect((await modules.connections.syncNow(actor, { connectionId })).isQueued).toBe(true);
+    expect(chosenAutomatically).toBe(1);
 
     const campaignId = await vi.waitFor(
       async () => {

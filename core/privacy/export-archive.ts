@@ -4,7 +4,7 @@
  * twice in memory.
  */
 import { strToU8, Zip, ZipDeflate } from "fflate";
-import { csvLine } from "#core/campaigns/csv-writer.ts";
+import { csvLine } from "#core/exports/csv-writer.ts";
 import type { ExportRows } from "./export-data-repository.ts";
 
 export interface ArchiveWriter {

@@ -52,6 +52,12 @@ export const ORGANIZATION_TABLES: readonly ExportedTable[] = [
   { table: "invoices", file: "invoices.csv", format: "csv" },
   { table: "payment_attempts", file: "payment-attempts.csv", format: "csv" },
   { table: "enterprise_requests", file: "enterprise-requests.json", format: "json" },
+  // Ask Adhelm: every person's questions and answers, and the questions and tokens used per month.
+  { table: "assistant_conversations", file: "ask-conversations.csv", format: "csv" },
+  { table: "assistant_messages", file: "ask-messages.csv", format: "csv" },
+  { table: "assistant_usage", file: "ask-usage.csv", format: "csv", orderBy: ["period"] },
+  // Each person's saved views of the campaigns table (filters, columns, density).
+  { table: "table_views", file: "table-views.csv", format: "csv" },
 ];
 
 /** Tables with an organization_id that the export leaves out, and why. */
@@ -77,6 +83,7 @@ export const ORGANIZATION_TABLES_LEFT_OUT: Readonly<Partial<Record<keyof Databas
   billing_notices: "which billing mails (reminders, dunning) were already sent",
   builtin_payment_customers: "the built-in test payment provider's own state",
   budget_plan_group_campaigns: "the members of the exported budget groups (keyed by group, not by organization)",
+  table_layouts: "a person's columns and row density outside a saved view, a display preference",
 };
 
 /** Columns that hold a secret, a hash of one, or a token: never exported, whatever the table. */

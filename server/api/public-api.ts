@@ -17,6 +17,7 @@ import { type ApiApp, createApiApp } from "./api-app.ts";
 import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
 import { registerBudgetPlanRoutes } from "./budget-plan-routes.ts";
 import { type CampaignApiServices, registerCampaignRoutes } from "./campaign-routes.ts";
+import { createMcpApp, type McpServices } from "./mcp-server.ts";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi-document.ts";
 import { registerOptimizerRoutes } from "./optimizer-routes.ts";
 import { idempotency } from "./request-guards.ts";
@@ -31,14 +32,16 @@ export interface PublicApiOptions {
   db: Kysely<Database>;
   /** The API keys module's authentication (services.apiKeys). */
   apiKeys: ApiKeyAuthentication;
-  /** The campaign services, read when a request comes (services.ts builds them beside the API). */
-  services: () => CampaignApiServices;
+  /** The campaign services and the assistant's tools (MCP), read when a request comes (services.ts builds them beside the API). */
+  services: () => CampaignApiServices & McpServices;
 }
 
 /** The public API v1 (`services.publicApi`). */
 export interface PublicApi {
   /** The Hono app of /api/v1/*, mounted by createApp at step 9. */
   app: ApiApp;
+  /** The MCP server at /api/mcp (mcp-server.ts), behind the same keys and limits; mounted by createApp. */
+  mcp: ReturnType<typeof createMcpApp>;
   /**
    * Runs `request` (a Request for an /api/v1/… URL, e.g. `new Request(`${appUrl}/api/v1/campaigns?limit=3`)`)
    * through the whole API stack as the organization's key `apiKeyId`, without its plaintext: the
@@ -64,17 +67,16 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
   });
   const idempotencyKeys = createIdempotencyRepository(options.db);
-  api.use(
-    "*",
-    apiAccess({
-      apiKeys: options.apiKeys,
-      meter,
-      rateLimits: createRateLimitRepository(options.db),
-      perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
-      clientAddress: (c) => clientAddressOf(c, options.env),
-      trustedPrincipals,
-    }),
-  );
+  const access = apiAccess({
+    apiKeys: options.apiKeys,
+    meter,
+    rateLimits: createRateLimitRepository(options.db),
+    perMinuteLimit: options.env.API_RATE_LIMIT_PER_MINUTE,
+    clientAddress: (c) => clientAddressOf(c, options.env),
+    trustedPrincipals,
+  });
+  api.use("*", access);
+  const mcp = createMcpApp({ access, services: options.services, logger: options.logger });
 
   let document: OpenApiDocument | undefined;
   const openApiDocument = () => {
@@ -128,6 +130,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   return {
     app: api,
+    mcp,
     openApiDocument,
     flush,
     async stop() {

@@ -50,8 +50,11 @@ describe("Settings → API keys", () => {
     await form.getByRole("button", { name: "Create key" }).click();
     await form.getByText("Give the key a name, e.g. Reporting.", { exact: true }).waitFor();
     await form.getByRole("textbox", { name: "Name" }).fill("Reporting");
+    // Safe defaults (issue 23 §4): read only, expiring in 90 days.
+    expect(await form.getByRole("combobox", { name: "Expires" }).inputValue()).toBe("90");
+    expect(await form.getByRole("radio", { name: "Read only" }).getAttribute("aria-checked")).toBe("true");
     await form.getByRole("combobox", { name: "Expires" }).selectOption("30");
-    expect(await form.getByRole("radio", { name: "Read and write" }).getAttribute("aria-checked")).toBe("true");
+    await form.getByRole("radio", { name: "Read and write" }).click();
     await form.getByRole("button", { name: "Create key" }).click();
 
     const shown = page.getByRole("dialog", { name: "Your new API key" });

@@ -58,12 +58,16 @@ describe("Settings → Audit log", () => {
     await page.getByRole("link", { name: "Clear filters" }).first().click();
     await created.waitFor();
 
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Export CSV" }).click(),
+      page.getByRole("menuitem", { name: "CSV", exact: true }).click(),
     ]);
     expect(file.suggestedFilename()).toMatch(/^adhelm-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile(await file.path(), "utf8");
+    // A byte order mark first, so that spreadsheets read the file as UTF-8.
+    const download = await readFile(await file.path(), "utf8");
+    expect(download.startsWith("\uFEFF")).toBe(true);
+    const csv = download.slice(1);
     expect(csv.split("\r\n")[0]).toBe("Time (UTC),Actor,Actor type,Action,Target type,Target,Details,IP address");
     expect(csv).toContain("Ada Lovelace,user,api_key.created,api_key,");
     expect(csv).not.toContain(key);

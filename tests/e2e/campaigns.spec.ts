@@ -132,7 +132,7 @@ describe("campaigns", () => {
     expect(await table(page).getByRole("columnheader", { name: "Spend" }).getAttribute("aria-sort")).toBe("descending");
     await page.getByText("1–5 of 5", { exact: true }).waitFor();
     expect(await cellValue(page, rowOf(page, "Brand Search"), "Spend")).toBe("$400.00");
-    expect(await cellText(page, rowOf(page, "Prospecting – Broad"), "Platform")).toContain("Meta");
+    expect(await cellText(page, rowOf(page, "Prospecting – Broad"), "Status")).toContain("Active");
 
     // Filters: platform, status, and a search that waits for a pause in typing.
     await page.getByRole("button", { name: "Platform" }).click();
@@ -186,14 +186,18 @@ describe("campaigns", () => {
     ]);
 
     // Columns: hidden ones stay hidden after a reload.
-    await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("menuitemcheckbox", { name: "Impressions" }).click();
+    await page.getByRole("button", { name: /^Columns/ }).click();
+    // The choice is remembered on the server: wait for it before reloading.
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("dialog", { name: "Columns and density" }).getByRole("checkbox", { name: "CTR" }).click(),
+    ]);
     await page.keyboard.press("Escape");
-    expect(await table(page).getByRole("columnheader", { name: "Impressions" }).count()).toBe(0);
+    expect(await table(page).getByRole("columnheader", { name: "CTR" }).count()).toBe(0);
     await page.reload();
     await page.waitForSelector("html[data-hydrated]");
-    await table(page).getByRole("columnheader", { name: "Clicks" }).waitFor();
-    expect(await table(page).getByRole("columnheader", { name: "Impressions" }).count()).toBe(0);
+    await table(page).getByRole("columnheader", { name: "Conversions" }).waitFor();
+    expect(await table(page).getByRole("columnheader", { name: "CTR" }).count()).toBe(0);
 
     // The date range changes the figures: December had other spend.
     await page.getByRole("button", { name: "Date range" }).click();
@@ -224,25 +228,32 @@ describe("campaigns", () => {
 
     // The exports carry the same filters and range.
     await page.goto(`/campaigns/mes-ads?${JANUARY}&platform=google-ads`);
-    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     const [campaignsFile] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: /^Campaigns/ }).click(),
+      page
+        .getByRole("group", { name: "Campaigns", exact: true })
+        .getByRole("menuitem", { name: "CSV", exact: true })
+        .click(),
     ]);
     expect(campaignsFile.suggestedFilename()).toBe("adhelm-campaigns-2026-01-01-to-2026-01-31.csv");
-    const campaignLines = readFileSync(await campaignsFile.path(), "utf8")
-      .trimEnd()
-      .split("\r\n");
+    // A byte order mark first, so that spreadsheets read the file as UTF-8.
+    const campaignsCsv = readFileSync(await campaignsFile.path(), "utf8");
+    expect(campaignsCsv.startsWith("\uFEFF")).toBe(true);
+    const campaignLines = campaignsCsv.slice(1).trimEnd().split("\r\n");
     expect(campaignLines[0]).toMatch(/^Campaign ID,Campaign,Platform,Account,Status,Currency,Daily budget,Spend,/);
     expect(campaignLines).toHaveLength(4);
-    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     const [dailyFile] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: /^Daily metrics/ }).click(),
+      page
+        .getByRole("group", { name: "Daily metrics", exact: true })
+        .getByRole("menuitem", { name: "CSV", exact: true })
+        .click(),
     ]);
-    const dailyLines = readFileSync(await dailyFile.path(), "utf8")
-      .trimEnd()
-      .split("\r\n");
+    const dailyCsv = readFileSync(await dailyFile.path(), "utf8");
+    expect(dailyCsv.startsWith("\uFEFF")).toBe(true);
+    const dailyLines = dailyCsv.slice(1).trimEnd().split("\r\n");
     expect(dailyLines[0]).toBe(
       "Date,Campaign ID,Campaign,Platform,Account,Currency,Spend,Impressions,Clicks,Conversions,Revenue",
     );
@@ -252,7 +263,7 @@ describe("campaigns", () => {
         .map((line) => line.slice(0, 10))
         .sort(),
     ).toEqual(["2026-01-05", "2026-01-06", "2026-01-07"]);
-  });
+  }, 90_000);
 
   it("changes budgets across platforms with progress and a partial failure, undoes one, and shows the campaign page", async () => {
     const { page, user } = await signedInPage(() => browser.newPage({ viewport: { width: 1440, height: 900 } }));
@@ -322,6 +333,14 @@ describe("campaigns", () => {
     const [, oldBudget = "", loggedBudget] = /(\S+)\/day\s*→\s*(\S+)\/day/.exec(await changeEntry.innerText()) ?? [];
     expect(await changeEntry.innerText()).toContain("Cutting spend for the test");
     await page.goto("/campaigns/mes-ads?size=100&sort=name&dir=asc");
+    // Daily budgets are among the Budget preset's columns (remembered for the next visit too).
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: /^Columns/ }).click();
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("dialog", { name: "Columns and density" }).getByRole("button", { name: "Budget" }).click(),
+    ]);
+    await page.keyboard.press("Escape");
     await expect.poll(() => cellValue(page, rowOf(page, changedName), "Daily budget")).toBe(loggedBudget);
     // Undo puts the old budget back, here and on the platform.
     await page.goto(historyUrl);

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DEVELOPMENT_AUTH_SECRET } from "#core/config/env.ts";
 import { sandboxAdminToken } from "#simulator/sandbox-app.ts";
 import { signedInPage } from "#tests/support/accounts.ts";
+import { axeViolations } from "#tests/support/axe.ts";
+import { duplicateControlNames } from "#tests/support/axe-control-names.ts";
 import { baseUrl, setupBrowser } from "#tests/support/browser.ts";
 import { organizationOwnedBy, withServerDatabase } from "#tests/support/server-database.ts";
 
@@ -133,6 +135,95 @@ describe("connecting platforms", () => {
       await card(page, "Google Ads").getByRole("button", { name: "Reconnect" }).click();
       await allowAndPickAccounts(page, "Google Ads");
       await waitUntilSynced(page, "Google Ads");
+    },
+    CONNECT_TIMEOUT,
+  );
+});
+
+describe("choosing the ad accounts later (issue 23 §2)", () => {
+  it(
+    "after Decide later the card and the dashboard ask for accounts; choosing from the dashboard syncs the first numbers",
+    async () => {
+      const { page } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
+      await page.goto("/integrations");
+      await card(page, "Google Ads").getByRole("button", { name: "Connect Google Ads", exact: true }).click();
+      await page.getByRole("heading", { name: "Authorize Adhelm to manage your Google Ads sandbox account" }).waitFor();
+      await page.getByRole("button", { name: "Allow" }).click();
+      const picker = page.getByRole("dialog");
+      await picker.getByRole("button", { name: "Decide later" }).click();
+      await picker.waitFor({ state: "hidden" });
+
+      // Not silently unsynced: the card says what is missing and offers the picker.
+      const google = card(page, "Google Ads");
+      await google.getByText("Not syncing", { exact: true }).waitFor();
+      await google.getByText("Choose accounts to start syncing", { exact: true }).waitFor();
+      await google.getByRole("link", { name: "Choose accounts for Google Ads", exact: true }).waitFor();
+      expect(await google.getByText("Active", { exact: true }).count()).toBe(0);
+
+      // The dashboard says so too, and its prompt opens the same picker.
+      await page.goto("/dashboard");
+      const prompt = page.getByRole("region", { name: "Choose accounts to start syncing" });
+      await prompt.getByRole("link", { name: "Choose Google Ads accounts" }).click();
+      await page.waitForURL((url) => url.pathname === "/integrations" && url.searchParams.has("choose"));
+      const chooser = page.getByRole("dialog", { name: "Choose the ad accounts Adhelm manages" });
+      const boxes = chooser.getByRole("checkbox");
+      await boxes.first().waitFor();
+      expect(await boxes.count()).toBeGreaterThan(1);
+      // Only the first account, for a change.
+      await chooser.getByRole("checkbox", { name: /select all/i }).click();
+      await boxes.nth(1).click();
+      await chooser.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Connection successful!").waitFor();
+      await waitUntilSynced(page, "Google Ads");
+      await google.getByText(/^1 of \d+ ad accounts managed$/).waitFor();
+
+      // The first numbers, and no more prompt.
+      await page.goto("/dashboard");
+      await page.getByRole("group", { name: "Platforms" }).getByText("1", { exact: true }).waitFor();
+      const campaigns = await page.getByRole("group", { name: "Campaigns" }).textContent();
+      expect(Number(/\d+/.exec(campaigns ?? "")?.[0])).toBeGreaterThan(0);
+      expect(await page.getByRole("region", { name: "Choose accounts to start syncing" }).count()).toBe(0);
+    },
+    CONNECT_TIMEOUT,
+  );
+});
+
+describe("each control's name on the integrations page (issue 23 §2)", () => {
+  it(
+    "names every card's actions after its platform, so no two controls that do different things share a name",
+    async () => {
+      const { page } = await signedInPage(() => browser.newPage({ viewport: { width: 1280, height: 900 } }));
+      await page.goto("/integrations");
+      // Unconnected cards: a Connect per platform, each with its own name.
+      for (const [, name] of AD_PLATFORMS)
+        await card(page, name)
+          .getByRole("button", { name: `Connect ${name}`, exact: true })
+          .waitFor();
+      expect(await duplicateControlNames(page)).toEqual([]);
+
+      // A connected card: Manage, Disconnect and, in Manage, Sync now, with the platform in their names.
+      await card(page, "Meta").getByRole("button", { name: "Connect Meta", exact: true }).click();
+      await allowAndPickAccounts(page, "Meta");
+      await page.waitForURL((url) => url.pathname === "/integrations" && !url.searchParams.has("choose"));
+      await card(page, "Meta").getByRole("button", { name: "Disconnect Meta", exact: true }).waitFor();
+      expect(await duplicateControlNames(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await card(page, "Meta").getByRole("button", { name: "Manage Meta", exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Sync now Meta", exact: true }).waitFor();
+      await page.keyboard.press("Escape");
+
+      // The check itself fails on two controls with one name that do different things.
+      await page.evaluate(() => {
+        for (const intent of ["pause", "delete"]) {
+          const form = document.createElement("form");
+          form.action = `/test/${intent}`;
+          form.innerHTML = `<input type="hidden" name="intent" value="${intent}"><button type="submit">Go</button>`;
+          document.querySelector("main")?.append(form);
+        }
+      });
+      expect(await duplicateControlNames(page)).toEqual([
+        expect.stringMatching(/^"Go" names 2 controls that do different things/),
+      ]);
     },
     CONNECT_TIMEOUT,
   );

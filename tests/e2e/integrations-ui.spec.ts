@@ -62,7 +62,7 @@ describe("integrations screen", () => {
     expect(await comingSoon.isDisabled()).toBe(true);
     expect(await cardOf(page, "Twitter/X").getByRole("button", { name: "Connect" }).count()).toBe(0);
 
-    await cardOf(page, "Google Ads").getByRole("button", { name: "Connect", exact: true }).click();
+    await cardOf(page, "Google Ads").getByRole("button", { name: "Connect Google Ads", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).search).toBe("?redirectTo=%2Fintegrations");
   });
@@ -70,7 +70,7 @@ describe("integrations screen", () => {
   it("asks a store's address before connecting it", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
     await page.goto("/integrations");
-    await cardOf(page, "Shopify").getByRole("button", { name: "Connect", exact: true }).click();
+    await cardOf(page, "Shopify").getByRole("button", { name: "Connect Shopify", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Connect Shopify" });
     const address = dialog.getByRole("textbox", { name: "Shop domain" });
     expect(await address.getAttribute("placeholder")).toBe("your-store.myshopify.com");
@@ -85,7 +85,7 @@ describe("integrations screen", () => {
     await signInAs(page.context(), user);
     await page.goto("/integrations");
     await page.getByText("Connect an ad platform to start syncing campaigns", { exact: false }).waitFor();
-    await cardOf(page, "Google Ads").getByRole("button", { name: "Connect", exact: true }).waitFor();
+    await cardOf(page, "Google Ads").getByRole("button", { name: "Connect Google Ads", exact: true }).waitFor();
   });
 
   it("shows a connection as Active with Manage, Disconnect and a computed last sync", async () => {
@@ -97,11 +97,11 @@ describe("integrations screen", () => {
     await card.getByText("Active", { exact: true }).waitFor();
     await card.getByText("Last sync: 5 minutes ago", { exact: true }).waitFor();
     await card.getByText("1 of 1 ad account managed", { exact: true }).waitFor();
-    await card.getByRole("button", { name: "Manage", exact: true }).waitFor();
-    await card.getByRole("button", { name: "Disconnect", exact: true }).waitFor();
-    expect(await card.getByRole("button", { name: "Connect", exact: true }).count()).toBe(0);
+    await card.getByRole("button", { name: "Manage Google Ads", exact: true }).waitFor();
+    await card.getByRole("button", { name: "Disconnect Google Ads", exact: true }).waitFor();
+    expect(await card.getByRole("button", { name: "Connect Google Ads", exact: true }).count()).toBe(0);
     // The other platforms are still there to connect.
-    await cardOf(page, "Meta").getByRole("button", { name: "Connect", exact: true }).waitFor();
+    await cardOf(page, "Meta").getByRole("button", { name: "Connect Meta", exact: true }).waitFor();
   });
 
   it("manages the ad accounts and lists the sync history, failures with the platform's words", async () => {
@@ -126,7 +126,7 @@ describe("integrations screen", () => {
         .execute();
     });
     await page.goto("/integrations");
-    await cardOf(page, "Google Ads").getByRole("button", { name: "Manage", exact: true }).click();
+    await cardOf(page, "Google Ads").getByRole("button", { name: "Manage Google Ads", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Manage Google Ads" });
     const account = dialog.getByRole("checkbox", { name: "google-ads account", exact: true });
     expect(await account.getAttribute("aria-checked")).toBe("true");
@@ -142,7 +142,7 @@ describe("integrations screen", () => {
     await history.getByRole("cell", { name: "Incremental", exact: true }).waitFor();
     await history.getByText("Failed", { exact: true }).waitFor();
     await history.getByText("The Google Ads API refused the request: quota exhausted.").waitFor();
-    await dialog.getByRole("button", { name: "Sync now", exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Sync now Google Ads", exact: true }).waitFor();
   });
 
   it("follows a running sync live, without a reload, until it has finished", async () => {
@@ -215,7 +215,7 @@ describe("integrations screen", () => {
     const card = cardOf(page, "Google Ads");
     await card.getByText("Error", { exact: true }).waitFor();
     await card.getByText("Access was revoked: the token expired.", { exact: false }).waitFor();
-    await card.getByRole("button", { name: "Reconnect", exact: true }).waitFor();
+    await card.getByRole("button", { name: "Reconnect Google Ads", exact: true }).waitFor();
     await card.getByText("Never synced", { exact: true }).waitFor();
   });
 
@@ -226,7 +226,7 @@ describe("integrations screen", () => {
     );
     await page.goto("/integrations");
     const card = cardOf(page, "Google Ads");
-    await card.getByRole("button", { name: "Disconnect", exact: true }).click();
+    await card.getByRole("button", { name: "Disconnect Google Ads", exact: true }).click();
     const confirm = page.getByRole("alertdialog", { name: "Disconnect Google Ads?" });
     const keep = confirm.getByRole("radio", { name: "Keep the synced data" });
     expect(await keep.getAttribute("aria-checked")).toBe("true");
@@ -235,7 +235,7 @@ describe("integrations screen", () => {
 
     await page.getByText("Disconnected", { exact: true }).waitFor();
     await page.getByText("Its synced data was deleted.", { exact: true }).waitFor();
-    await card.getByRole("button", { name: "Connect", exact: true }).waitFor();
+    await card.getByRole("button", { name: "Connect Google Ads", exact: true }).waitFor();
     expect(await card.getByText("Active", { exact: true }).count()).toBe(0);
     await confirm.waitFor({ state: "hidden" });
   });

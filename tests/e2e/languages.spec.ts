@@ -45,7 +45,7 @@ const SCREENS = {
     campaigns: {
       title: "Campañas",
       table: /^Campañas/,
-      headers: ["Campaña", "Plataforma", "Estado", "Presupuesto diario", "Inversión", "Ingresos"],
+      headers: ["Campaña", "Estado", "Inversión", "Ingresos"],
       paused: "En pausa",
     },
     brandSpend: `12.000,00${NBSP}€`,
@@ -61,7 +61,7 @@ const SCREENS = {
     campaigns: {
       title: "Campagnes",
       table: /^Campagnes/,
-      headers: ["Campagne", "Plateforme", "Statut", "Budget quotidien", "Dépenses", "Chiffre d’affaires"],
+      headers: ["Campagne", "Statut", "Dépenses", "Chiffre d’affaires"],
       paused: "En pause",
     },
     brandSpend: `12${NNBSP}000,00${NBSP}€`,
@@ -81,7 +81,7 @@ const SCREENS = {
     campaigns: {
       title: "Kampagnen",
       table: /^Kampagnen/,
-      headers: ["Kampagne", "Plattform", "Status", "Tagesbudget", "Ausgaben", "Umsatz"],
+      headers: ["Kampagne", "Status", "Ausgaben", "Umsatz"],
       paused: "Pausiert",
     },
     brandSpend: `12.000,00${NBSP}€`,

@@ -95,10 +95,13 @@ describe("roles", () => {
     await page.keyboard.press("Escape");
 
     // Export is an analyst's: the CSV downloads.
-    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: /^Campaigns/ }).click(),
+      page
+        .getByRole("group", { name: "Campaigns", exact: true })
+        .getByRole("menuitem", { name: "CSV", exact: true })
+        .click(),
     ]);
     expect(file.suggestedFilename()).toMatch(/^adhelm-campaigns-.*\.csv$/);
 

@@ -59,7 +59,8 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/billing", "Billing | Adhelm", "Billing"],
   ["/billing/invoices", "Invoices | Adhelm", "Invoices"],
   ["/billing/payment-method", "Payment method | Adhelm", "Payment method"],
-  ...["/ask-shown", "/assets", "/settings/conversions"].map((path): [string, string, string] => [
+  ["/ask-shown", "Ask Adhelm | Adhelm", "Ask Adhelm"],
+  ...["/assets", "/settings/conversions"].map((path): [string, string, string] => [
     path,
     "Dashboard | Adhelm",
     "Welcome, Ada",
@@ -89,6 +90,7 @@ const APP_SCREENS = new Set(
       "Team",
       "Audit log",
       "Privacy and data",
+      "Ask Adhelm",
       // Also /legal/security's headline: that public page answers the same with a cookie.
       "Security",
     ].includes(headline),

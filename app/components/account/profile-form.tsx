@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -10,15 +10,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#app/components/ui/select.tsx";
-import { cn } from "#app/lib/cn.ts";
-import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { Role } from "#core/access/actor.ts";
 import type { ProfileOptions } from "#core/accounts/profile-options.ts";
 import { COMPANY_SIZES, type ProfileInput, type ProfileUpdate, profileSchema } from "#core/accounts/profile-schema.ts";
 import type { ProfileActionResult } from "./account-action.ts";
 import { FormField } from "./form-field.tsx";
 import { COMPANY_SIZE_KEYS, type ProfileFormValues, ROLE_KEYS } from "./profile-values.ts";
-import { CurrencySelect, type FieldAria, TimeZoneSelect } from "./region-selects.tsx";
+import { CurrencySelect, TimeZoneSelect } from "./region-selects.tsx";
 
 const FIELDS = Object.keys(profileSchema.shape) as Array<FieldPath<ProfileInput>>;
 const isField = (name: string): name is FieldPath<ProfileInput> => (FIELDS as string[]).includes(name);

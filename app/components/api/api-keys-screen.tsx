@@ -171,7 +171,7 @@ function KeyTable({ keys, now, fetcher }: KeyViewProps) {
                 <LastUsedText lastUsedAt={key.lastUsedAt} now={now} />
               </TableCell>
               <TableCell>
-                <ExpiresText expiresAt={key.expiresAt} />
+                <ExpiresText expiresAt={key.expiresAt} status={key.status} />
               </TableCell>
               <TableCell>
                 <StatusBadge status={key.status} />
@@ -210,7 +210,7 @@ function KeyList({ keys, now, fetcher }: KeyViewProps) {
               <CreatedText apiKey={key} />
             </Fact>
             <Fact term={t("columns.expires")}>
-              <ExpiresText expiresAt={key.expiresAt} />
+              <ExpiresText expiresAt={key.expiresAt} status={key.status} />
             </Fact>
           </dl>
           {key.status === "active" ? (
@@ -283,14 +283,22 @@ function LastUsedText({ lastUsedAt, now }: { lastUsedAt: string | null; now: Dat
   );
 }
 
-function ExpiresText({ expiresAt }: { expiresAt: string | null }) {
+/** "Feb 24, 2027", "Expired" (with the day it did) or "Never". */
+function ExpiresText({ expiresAt, status }: { expiresAt: string | null; status: ApiKeyStatus }) {
   const { t } = useTranslation("apiKeys");
   const dates = useKeyDates();
   if (!expiresAt) return <span className="text-muted-foreground">{t("list.never")}</span>;
-  return (
+  const day = (
     <time dateTime={expiresAt} title={dates.exact(new Date(expiresAt))}>
       {dates.utcDay(expiresAt)}
     </time>
+  );
+  if (status !== "expired") return day;
+  return (
+    <span className="grid">
+      <span className="font-medium text-foreground">{t("list.expired")}</span>
+      <span className="text-muted-foreground text-xs">{day}</span>
+    </span>
   );
 }
 

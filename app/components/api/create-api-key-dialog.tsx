@@ -38,10 +38,10 @@ type ExpiryChoice = "never" | "30" | "90" | "365" | "date";
 
 /** Each choice's label: a catalog key of the "apiKeys" namespace. */
 const EXPIRY_CHOICES: Array<{ value: ExpiryChoice; label: string }> = [
-  { value: "never", label: "create.expiry.never" },
   { value: "30", label: "create.expiry.in30Days" },
   { value: "90", label: "create.expiry.in90Days" },
   { value: "365", label: "create.expiry.in1Year" },
+  { value: "never", label: "create.expiry.never" },
   { value: "date", label: "create.expiry.onDate" },
 ];
 
@@ -49,7 +49,13 @@ type FormOutput = z.output<typeof createApiKeySchema>;
 
 const CHOOSE_DATE_MESSAGE = "Choose the day the key stops working.";
 
-const EMPTY_FORM: CreateApiKeyInput = { name: "", expiresOn: "", scope: "read_write" };
+/** Safe defaults: read only, and 90 days (the choice preselected). */
+const DEFAULT_EXPIRY: ExpiryChoice = "90";
+const DEFAULT_EXPIRY_DAYS = 90;
+
+function emptyForm(today: string): CreateApiKeyInput {
+  return { name: "", expiresOn: addDays(today, DEFAULT_EXPIRY_DAYS), scope: "read" };
+}
 
 /**
  * "Create API key": a name, an optional expiry and a scope, checked with the server's schema.
@@ -69,11 +75,11 @@ export function CreateApiKeyDialog({
   const isHydrated = useIsHydrated();
   // A role that may not manage keys sees Create, disabled, with the reason.
   const refusal = useRefusalReason()("api_keys.manage");
-  const [expiry, setExpiry] = useState<ExpiryChoice>("never");
+  const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
   const [created, setCreated] = useState<{ name: string; plaintext: string } | null>(null);
   const form = useForm<CreateApiKeyInput, unknown, FormOutput>({
     resolver: zodResolver(createApiKeySchema),
-    defaultValues: EMPTY_FORM,
+    defaultValues: emptyForm(utcToday()),
     mode: "onTouched",
   });
   const { errors } = form.formState;
@@ -88,8 +94,8 @@ export function CreateApiKeyDialog({
   // Each opening starts from an empty form.
   useEffect(() => {
     if (!isOpen) return;
-    form.reset(EMPTY_FORM);
-    setExpiry("never");
+    form.reset(emptyForm(utcToday()));
+    setExpiry(DEFAULT_EXPIRY);
   }, [isOpen, form]);
 
   const chooseExpiry = (choice: ExpiryChoice) => {

@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Download, ScrollText, ShieldAlert } from "lucide-react";
+import { ChevronLeft, ChevronRight, ScrollText, ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useRoleName } from "#app/components/access/permission-gate.tsx";
 import { TimeZoneProvider } from "#app/components/integrations/use-time-format.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { AuditEntries } from "./audit-entries.tsx";
+import { AuditExportMenu } from "./audit-export-menu.tsx";
 import { AuditFilters } from "./audit-filters.tsx";
 import type { AuditScreenProps } from "./audit-types.ts";
 
@@ -50,13 +51,7 @@ function Log(props: Extract<AuditScreenProps, { state: "ready" }>) {
             <> {t("page.organizationTimeZone", { timeZone: props.organizationTimeZone })}</>
           )}
         </p>
-        {hasErrors ? null : (
-          <Button asChild variant="outline">
-            <a href={`/exports/audit-log.csv${filterQuery}`} download>
-              <Download aria-hidden="true" /> {t("export.button")}
-            </a>
-          </Button>
-        )}
+        {hasErrors ? null : <AuditExportMenu query={filterQuery} label={t("export.button")} />}
       </div>
       {hasErrors ? (
         <EmptyState title={t("filters.invalidTitle")} body={t("filters.invalid")} />

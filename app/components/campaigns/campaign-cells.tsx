@@ -72,7 +72,13 @@ export function MetricValue({
   return (
     <div className="flex flex-col items-end gap-0.5 leading-tight">
       <span className="tabular-nums">{value}</span>
-      <DeltaIndicator current={current} previous={previous} goodDirection={goodDirection} className="text-[0.7rem]" />
+      {/* A compact table leaves the change out: one line per row. */}
+      <DeltaIndicator
+        current={current}
+        previous={previous}
+        goodDirection={goodDirection}
+        className="text-[0.7rem] group-data-[density=compact]/table:hidden"
+      />
     </div>
   );
 }

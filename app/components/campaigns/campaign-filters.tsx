@@ -1,25 +1,14 @@
-import { Columns3, ListFilter, Loader2, Search, X } from "lucide-react";
+import { ListFilter, Loader2, Search, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "#app/components/ui/dropdown-menu.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "#app/components/ui/popover.tsx";
 import { cn } from "#app/lib/cn.ts";
-import type { CampaignSortKey } from "#core/analytics/analytics-types.ts";
-import type { CampaignColumn } from "./campaign-columns.tsx";
 import { type ParamChanges, searchWith } from "./campaign-table-params.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -211,54 +200,5 @@ export function ClearFiltersButton({ className }: { className?: string }) {
       <X aria-hidden="true" />
       {t("filters.clearAll")}
     </Button>
-  );
-}
-
-/** Which optional columns show; the choice is remembered in this browser. */
-export function ColumnsMenu({
-  columns,
-  hidden,
-  onChange,
-  onShowAll,
-}: {
-  columns: readonly CampaignColumn[];
-  hidden: ReadonlySet<CampaignSortKey>;
-  onChange: (id: CampaignSortKey, isVisible: boolean) => void;
-  onShowAll: () => void;
-}) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9">
-          <Columns3 aria-hidden="true" />
-          <span className="max-sm:sr-only">{t("filters.columns")}</span>
-          {hidden.size > 0 ? (
-            <span className="text-muted-foreground tabular-nums">
-              {columns.length - hidden.size}/{columns.length}
-            </span>
-          ) : null}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuLabel>{t("filters.showColumns")}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {columns.map((column) => (
-          <DropdownMenuCheckboxItem
-            key={column.id}
-            checked={!hidden.has(column.id)}
-            // Stay open: people usually change several columns at once.
-            onSelect={(event) => event.preventDefault()}
-            onCheckedChange={(checked) => onChange(column.id, checked === true)}
-          >
-            {t(column.label)}
-          </DropdownMenuCheckboxItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={hidden.size === 0} onSelect={onShowAll}>
-          {t("filters.showAllColumns")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -308,3 +308,121 @@ describe("campaign pages", () => {
     }
   });
 });
+
+describe("the table's totals and saved views", () => {
+  const post = (cookie: string, body: unknown) =>
+    app.request("/campaigns/mes-ads.data", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_URL, cookie },
+      body: JSON.stringify(body),
+    });
+  const views = async (cookie: string) =>
+    (await (await get(`/campaigns/mes-ads?${RANGE}`, cookie)).json()).savedViews as {
+      views: Array<{ id: string; name: string; isDefault: boolean; columns: string[]; density: string }>;
+      activeViewId: string | null;
+      layout: { columns: string[]; density: string };
+    };
+
+  it("sums every matching campaign per currency in the footer, on every page", async () => {
+    const page = await (await get(`/campaigns/mes-ads?${RANGE}&size=25&platform=google-ads`, ada.cookie)).json();
+    expect(page.table.totals).toEqual([
+      expect.objectContaining({
+        currency: "USD",
+        campaigns: 3,
+        kpis: expect.objectContaining({ spendMinor: 24_345, revenueMinor: 49_380, conversions: 4 }),
+      }),
+    ]);
+    expect(page.table.totals[0].kpis.roas).toBeCloseTo(49_380 / 24_345, 10);
+    const both = await (await get(`/campaigns/mes-ads?${RANGE}`, ada.cookie)).json();
+    expect(both.table.totals.map((total: { currency: string }) => total.currency)).toEqual(["EUR", "USD"]);
+  });
+
+  it("opens with the Performance columns, then the person's own layout", async () => {
+    expect((await views(grace.cookie)).layout).toEqual({
+      columns: ["status", "spend", "conversions", "cpa", "revenue", "roas", "ctr"],
+      density: "comfortable",
+    });
+    const saved = await post(grace.cookie, {
+      intent: "views.layout",
+      form: { columns: ["roas", "spend"], density: "compact" },
+    });
+    expect(saved.status).toBe(200);
+    expect((await views(grace.cookie)).layout).toEqual({ columns: ["roas", "spend"], density: "compact" });
+    const refused = await post(grace.cookie, { intent: "views.layout", form: { columns: ["nope"], density: "x" } });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).fieldErrors).toEqual({
+      columns: "Choose columns from the list.",
+      density: "Choose compact or comfortable.",
+    });
+    expect((await views(grace.cookie)).layout).toEqual({ columns: ["roas", "spend"], density: "compact" });
+  });
+
+  it("saves a view as the default: a plain visit is sent to it, and nobody else sees or changes it", async () => {
+    const bad = await post(ada.cookie, {
+      intent: "views.create",
+      form: { name: " ", query: "", columns: [], density: "compact" },
+    });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).fieldErrors).toEqual({
+      name: "Give the view a name.",
+      columns: "Choose at least one column.",
+    });
+    expect((await views(ada.cookie)).views).toEqual([]);
+
+    const created = await post(ada.cookie, {
+      intent: "views.create",
+      form: {
+        name: "Google, January",
+        query: `?${RANGE}&platform=google-ads&page=4&tv=x`,
+        columns: ["roas", "spend"],
+        density: "compact",
+        isDefault: true,
+      },
+    });
+    expect(created.status).toBe(200);
+    const { view } = await created.json();
+    expect(view).toMatchObject({ name: "Google, January", query: `${RANGE}&platform=google-ads`, isDefault: true });
+
+    // A plain visit goes to the default view; the view's address renders its columns and density.
+    const plain = await get("/campaigns/mes-ads", ada.cookie);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(`/campaigns/mes-ads?tv=${view.id}&${RANGE}&platform=google-ads`);
+    const opened = await (
+      await get(`/campaigns/mes-ads?tv=${view.id}&${RANGE}&platform=google-ads`, ada.cookie)
+    ).json();
+    expect(opened.savedViews).toMatchObject({
+      activeViewId: view.id,
+      layout: { columns: ["roas", "spend"], density: "compact" },
+    });
+    expect(opened.table.total).toBe(3);
+    // "none" opens the table without a view; an address with filters is taken as it is.
+    expect((await get("/campaigns/mes-ads?tv=none", ada.cookie)).status).toBe(200);
+    expect((await get(`/campaigns/mes-ads?${RANGE}`, ada.cookie)).status).toBe(200);
+
+    // Grace (another organization) neither sees nor changes it, and opening its id shows her own table.
+    expect((await views(grace.cookie)).views).toEqual([]);
+    for (const body of [
+      { intent: "views.rename", id: view.id, form: { name: "Mine" } },
+      { intent: "views.overwrite", id: view.id, form: { query: "", columns: ["spend"], density: "comfortable" } },
+      { intent: "views.default", id: view.id },
+      { intent: "views.delete", id: view.id },
+    ]) {
+      const refused = await post(grace.cookie, body);
+      expect(refused.status, body.intent).toBe(404);
+      expect((await refused.json()).message).toBe("This view does not exist any more.");
+    }
+    const theirs = await (await get(`/campaigns/mes-ads?tv=${view.id}`, grace.cookie)).json();
+    expect(theirs.savedViews.activeViewId).toBeNull();
+    expect((await views(ada.cookie)).views).toEqual([
+      expect.objectContaining({ id: view.id, name: "Google, January", isDefault: true, columns: ["roas", "spend"] }),
+    ]);
+
+    // Rename, stop opening with it, delete.
+    const renamed = await post(ada.cookie, { intent: "views.rename", id: view.id, form: { name: "Google" } });
+    expect((await renamed.json()).view.name).toBe("Google");
+    await post(ada.cookie, { intent: "views.default", id: null });
+    expect((await get("/campaigns/mes-ads", ada.cookie)).status).toBe(200);
+    expect((await post(ada.cookie, { intent: "views.delete", id: view.id })).status).toBe(200);
+    expect((await views(ada.cookie)).views).toEqual([]);
+  });
+});

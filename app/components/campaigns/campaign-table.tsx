@@ -15,6 +15,8 @@ import {
 } from "#app/components/ui/dropdown-menu.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { CampaignRow, CampaignSortKey } from "#core/analytics/analytics-types.ts";
+import type { CampaignTableTotals } from "#core/analytics/get-campaign-table.ts";
+import type { Density } from "#core/table-views/table-view-schema.ts";
 import { PlatformMark } from "./campaign-cells.tsx";
 import type { CampaignColumn } from "./campaign-columns.tsx";
 import { CampaignLabelChips } from "./campaign-label-chips.tsx";
@@ -27,6 +29,10 @@ const ROW_CELL =
   "border-b bg-card group-hover:bg-[color-mix(in_oklab,var(--muted)_70%,var(--card))] group-data-[state=selected]:bg-[color-mix(in_oklab,var(--primary)_7%,var(--card))]";
 const STICKY_CELL = `${ROW_CELL} sticky z-[1]`;
 const HEAD_CELL = "sticky top-0 z-[2] h-10 bg-muted/95 backdrop-blur supports-[backdrop-filter]:bg-muted/80";
+/** The totals row stays at the bottom of the table's box, like the header at its top. */
+const FOOT_CELL = "sticky bottom-0 z-[2] border-t bg-muted font-medium";
+/** Vertical padding of body and footer cells per density. */
+const PADDING: Record<Density, string> = { comfortable: "py-2", compact: "py-1" };
 
 export interface CampaignTableProps {
   rows: CampaignRow[];
@@ -38,6 +44,12 @@ export interface CampaignTableProps {
   /** Dims the rows while the next page or sort loads. */
   isLoading: boolean;
   onAction: (action: BulkAction, rows: CampaignRow[]) => void;
+  /** Rows' height: comfortable, or compact (less padding, no change against the previous period). */
+  density?: Density;
+  /** The footer: every matching campaign's totals (all pages), one row per currency. */
+  totals?: CampaignTableTotals[];
+  /** How many campaigns match the filters, over every page. */
+  total?: number;
 }
 
 /** Adhelm's own labels, which the table's rows carry. */
@@ -50,7 +62,17 @@ export function labelsOf(row: CampaignRow): string[] {
  * the table scrolls in its own box, sortable headers (aria-sort), a selection column and a menu
  * per row.
  */
-export function CampaignTable({ rows, columns, params, search, selection, isLoading, onAction }: CampaignTableProps) {
+export function CampaignTable({
+  rows,
+  columns,
+  params,
+  search,
+  selection,
+  isLoading,
+  onAction,
+  density = "comfortable",
+  totals = [],
+}: CampaignTableProps) {
   // The labels column shows when a campaign on the page has a label.
   const showsLabels = rows.some((row) => labelsOf(row).length > 0);
   const { t } = useTranslation("campaigns");
@@ -59,10 +81,17 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
   return (
     <div
       data-slot="campaign-table"
+      data-density={density}
       aria-busy={isLoading}
-      className="relative max-h-[min(72svh,56rem)] overflow-auto overscroll-x-contain rounded-lg border bg-card"
+      className="relative max-h-[max(22rem,min(calc(100svh-21rem),56rem))] overflow-auto overscroll-x-contain rounded-lg border bg-card"
     >
-      <table className="w-full min-w-max caption-bottom border-separate border-spacing-0 text-sm">
+      <table
+        data-density={density}
+        className={cn(
+          "group/table w-full min-w-max caption-bottom border-separate border-spacing-0",
+          density === "compact" ? "text-[0.8125rem]" : "text-sm",
+        )}
+      >
         <caption className="sr-only">{t("table.caption", { rows: rows.length })}</caption>
         <thead>
           <tr>
@@ -104,7 +133,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
             const isSelected = selection.isSelected(row.id);
             return (
               <tr key={row.id} data-state={isSelected ? "selected" : undefined} className="group">
-                <td className={cn(STICKY_CELL, "left-0 w-10 pr-0 pl-3")}>
+                <td className={cn(STICKY_CELL, PADDING[density], "left-0 w-10 pr-0 pl-3")}>
                   <Checkbox
                     aria-label={t("table.selectRow", { name: row.name })}
                     checked={isSelected}
@@ -115,7 +144,8 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                   scope="row"
                   className={cn(
                     STICKY_CELL,
-                    "left-10 max-w-40 px-3 py-2 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:max-w-72",
+                    PADDING[density],
+                    "left-10 max-w-40 px-3 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:max-w-72",
                   )}
                 >
                   <div className="flex min-w-0 items-center gap-2">
@@ -133,7 +163,7 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                   </div>
                 </th>
                 {showsLabels ? (
-                  <td className={cn(ROW_CELL, "px-2.5 py-2 align-middle")}>
+                  <td className={cn(ROW_CELL, PADDING[density], "px-2.5 align-middle")}>
                     <CampaignLabelChips labels={labelsOf(row)} />
                   </td>
                 ) : null}
@@ -142,22 +172,86 @@ export function CampaignTable({ rows, columns, params, search, selection, isLoad
                     key={column.id}
                     className={cn(
                       ROW_CELL,
-                      "whitespace-nowrap px-2.5 py-2 align-middle",
+                      PADDING[density],
+                      "whitespace-nowrap px-2.5 align-middle",
                       column.isNumeric && "text-right",
                     )}
                   >
                     {column.render(row, format)}
                   </td>
                 ))}
-                <td className={cn(ROW_CELL, "px-2 py-2 text-right")}>
+                <td className={cn(ROW_CELL, density === "compact" ? "py-0.5" : "py-2", "px-2 text-right")}>
                   <RowMenu row={row} onAction={onAction} />
                 </td>
               </tr>
             );
           })}
         </tbody>
+        {totals.length > 0 ? (
+          <TotalsFooter totals={totals} columns={columns} showsLabels={showsLabels} density={density} />
+        ) : null}
       </table>
     </div>
+  );
+}
+
+/**
+ * The totals of every matching campaign (all pages, not only this one), per currency: sums, and
+ * ratios of the sums (the server computes them).
+ */
+function TotalsFooter({
+  totals,
+  columns,
+  showsLabels,
+  density,
+}: {
+  totals: CampaignTableTotals[];
+  columns: readonly CampaignColumn[];
+  showsLabels: boolean;
+  density: Density;
+}) {
+  const { t } = useTranslation("campaigns");
+  const format = useMetricFormat();
+  const isMixed = totals.length > 1;
+  return (
+    <tfoot>
+      {totals.map((total, index) => (
+        <tr key={total.currency} className="[&>*]:bg-muted">
+          <td className={cn(FOOT_CELL, "left-0 z-[3] w-10", index > 0 && "border-t-0")} />
+          <th
+            scope="row"
+            className={cn(
+              FOOT_CELL,
+              PADDING[density],
+              "left-10 z-[3] px-3 text-left shadow-[inset_-1px_0_0_var(--border)]",
+              index > 0 && "border-t-0",
+            )}
+          >
+            <span className="block">
+              {isMixed ? t("totals.labelCurrency", { currency: total.currency }) : t("totals.label")}
+            </span>
+            <span className="block font-normal text-muted-foreground text-xs">
+              {t("totals.campaigns", { count: total.campaigns })}
+            </span>
+          </th>
+          {showsLabels ? <td className={cn(FOOT_CELL, index > 0 && "border-t-0")} /> : null}
+          {columns.map((column) => (
+            <td
+              key={column.id}
+              className={cn(
+                FOOT_CELL,
+                PADDING[density],
+                "whitespace-nowrap px-2.5 text-right tabular-nums",
+                index > 0 && "border-t-0",
+              )}
+            >
+              {column.total ? column.total(total, format) : null}
+            </td>
+          ))}
+          <td className={cn(FOOT_CELL, index > 0 && "border-t-0")} />
+        </tr>
+      ))}
+    </tfoot>
   );
 }
 

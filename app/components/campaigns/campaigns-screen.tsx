@@ -1,25 +1,21 @@
-import { History, Plug, SearchX, Table2 } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { History, Table2 } from "lucide-react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigation } from "react-router";
+import { Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
-import { useRootData } from "#app/root.tsx";
 import type { CampaignRow, DateRange } from "#core/analytics/analytics-types.ts";
 import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
+import type { CampaignTableTotals } from "#core/analytics/get-campaign-table.ts";
 import type { ChangeLogEntry } from "#core/campaigns/campaign-change-types.ts";
+import type { TableView } from "#core/table-views/table-view-schema.ts";
+import { CampaignCards } from "./campaign-cards.tsx";
 import { PlatformMark } from "./campaign-cells.tsx";
-import { CAMPAIGN_COLUMNS } from "./campaign-columns.tsx";
-import {
-  CampaignSearch,
-  ClearFiltersButton,
-  ColumnsMenu,
-  FacetedFilter,
-  type FilterOption,
-} from "./campaign-filters.tsx";
+import { columnsInOrder, keyMetricOf } from "./campaign-columns.tsx";
+import { ConnectFirst, NoCampaignsYet, NoMatches } from "./campaign-empty-states.tsx";
+import { CampaignSearch, ClearFiltersButton, FacetedFilter, type FilterOption } from "./campaign-filters.tsx";
 import { STATUS_KEYS } from "./campaign-labels.ts";
 import { CampaignTable } from "./campaign-table.tsx";
 import { CAMPAIGN_STATUSES, type CampaignTableParams, hasActiveFilters, searchWith } from "./campaign-table-params.ts";
@@ -27,19 +23,23 @@ import { ChangeDialog } from "./change-dialog.tsx";
 import type { ChangeTarget } from "./change-dialog-helpers.ts";
 import { ChangeHistory } from "./change-history.tsx";
 import type { BulkAction } from "./change-request.ts";
+import { ColumnChooser } from "./column-chooser.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { LabelsDialog, type LabelsMode } from "./labels-dialog.tsx";
+import { SavedViewsMenu } from "./saved-views-menu.tsx";
 import { SelectionBar } from "./selection-bar.tsx";
 import { TablePagination } from "./table-pagination.tsx";
 import { useCampaignSelection } from "./use-campaign-selection.ts";
-import { useColumnVisibility } from "./use-column-visibility.ts";
+import { type ColumnLayout, useColumnVisibility } from "./use-column-visibility.ts";
 
 export interface CampaignsScreenProps {
   view: "campaigns" | "history";
   range: ResolvedDateRange;
   previousRange: DateRange;
   params: CampaignTableParams;
-  table: { rows: CampaignRow[]; total: number; page: number; pageSize: number };
+  table: { rows: CampaignRow[]; total: number; page: number; pageSize: number; totals: CampaignTableTotals[] };
+  /** The person's saved views, the open one, and the columns and density the table renders with. */
+  savedViews: { views: TableView[]; activeViewId: string | null; layout: ColumnLayout };
   hasAdPlatform: boolean;
   filterOptions: {
     platforms: Array<{ value: string; label: string }>;
@@ -89,7 +89,8 @@ export function CampaignsScreen(props: CampaignsScreenProps) {
           />
         </section>
       ) : (
-        <CampaignsView {...props} />
+        // Opening another view starts its own columns and density.
+        <CampaignsView key={props.savedViews.activeViewId ?? "none"} {...props} />
       )}
     </div>
   );
@@ -153,13 +154,25 @@ function historySearch(search: string): string {
   return params.toString();
 }
 
-function CampaignsView({ params, table, hasAdPlatform, filterOptions }: CampaignsScreenProps) {
+function CampaignsView({ params, table, hasAdPlatform, filterOptions, savedViews }: CampaignsScreenProps) {
   const { t } = useTranslation("campaigns");
   const location = useLocation();
   const navigation = useNavigation();
-  const viewerId = useRootData()?.viewer?.id ?? null;
-  const columns = useColumnVisibility(viewerId);
-  const visibleColumns = CAMPAIGN_COLUMNS.filter((column) => !columns.hidden.has(column.id));
+  const activeView = savedViews.views.find((view) => view.id === savedViews.activeViewId) ?? null;
+  // Outside a saved view, the person's columns and density are remembered on the server for next time;
+  // inside one, they change the table until the view is saved ("Save changes").
+  const layoutFetcher = useFetcher();
+  const { submit: submitLayout } = layoutFetcher;
+  const isInView = activeView !== null;
+  const rememberLayout = useCallback(
+    (layout: ColumnLayout) => {
+      if (!isInView)
+        submitLayout({ intent: "views.layout", form: { ...layout } }, { method: "post", encType: "application/json" });
+    },
+    [isInView, submitLayout],
+  );
+  const columns = useColumnVisibility(savedViews.layout, rememberLayout);
+  const visibleColumns = columnsInOrder(columns.layout.columns);
   const isLoading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const scopeKey = JSON.stringify(params.filters);
   const selection = useCampaignSelection(
@@ -245,13 +258,14 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
         <FacetedFilter param="account" options={accountOptions} selected={params.filters.adAccountIds ?? []} />
         <FacetedFilter param="status" options={statusOptions} selected={params.filters.statuses ?? []} />
         {isFiltered ? <ClearFiltersButton /> : null}
-        <div className="ml-auto">
-          <ColumnsMenu
-            columns={CAMPAIGN_COLUMNS}
-            hidden={columns.hidden}
-            onChange={columns.setVisible}
-            onShowAll={columns.showAll}
+        <div className="ml-auto flex items-center gap-2">
+          <SavedViewsMenu
+            views={savedViews.views}
+            activeView={activeView}
+            search={location.search}
+            layout={columns.layout}
           />
+          <ColumnChooser controls={columns} />
         </div>
       </div>
 
@@ -283,15 +297,31 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
             <NoCampaignsYet />
           )
         ) : (
-          <CampaignTable
-            rows={table.rows}
-            columns={visibleColumns}
-            params={params}
-            search={location.search}
-            selection={selection}
-            isLoading={isLoading}
-            onAction={openForRows}
-          />
+          <>
+            <div className="hidden md:block">
+              <CampaignTable
+                rows={table.rows}
+                columns={visibleColumns}
+                params={params}
+                search={location.search}
+                selection={selection}
+                isLoading={isLoading}
+                onAction={openForRows}
+                density={columns.layout.density}
+                totals={table.totals}
+              />
+            </div>
+            <div className="md:hidden">
+              <CampaignCards
+                rows={table.rows}
+                keyMetric={keyMetricOf(columns.layout.columns)}
+                selection={selection}
+                isLoading={isLoading}
+                onAction={openForRows}
+                totals={table.totals}
+              />
+            </div>
+          </>
         )}
       </div>
 
@@ -307,70 +337,4 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions }: Campaign
 
 function uniqueCurrencies(rows: Array<Pick<CampaignRow, "currency">>): string[] {
   return [...new Set(rows.map((row) => row.currency))].sort();
-}
-
-function EmptyState({
-  icon: Icon,
-  title,
-  children,
-  action,
-}: {
-  icon: typeof Plug;
-  title: string;
-  children: React.ReactNode;
-  action: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card px-6 py-16 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10">
-        <Icon aria-hidden="true" className="size-6 text-primary" />
-      </span>
-      <h2 className="font-semibold text-lg tracking-tight">{title}</h2>
-      <p className="max-w-md text-muted-foreground text-sm">{children}</p>
-      <div className="mt-1">{action}</div>
-    </div>
-  );
-}
-
-function ConnectFirst() {
-  const { t } = useTranslation("campaigns");
-  return (
-    <EmptyState
-      icon={Plug}
-      title={t("empty.connectTitle")}
-      action={
-        <Button asChild>
-          <Link to="/integrations">{t("empty.connectAction")}</Link>
-        </Button>
-      }
-    >
-      {t("empty.connectBody")}
-    </EmptyState>
-  );
-}
-
-function NoMatches() {
-  const { t } = useTranslation("campaigns");
-  return (
-    <EmptyState icon={SearchX} title={t("empty.noMatchesTitle")} action={<ClearFiltersButton className="border" />}>
-      {t("empty.noMatchesBody")}
-    </EmptyState>
-  );
-}
-
-function NoCampaignsYet() {
-  const { t } = useTranslation("campaigns");
-  return (
-    <EmptyState
-      icon={Table2}
-      title={t("empty.noCampaignsTitle")}
-      action={
-        <Button asChild variant="outline">
-          <Link to="/integrations">{t("empty.noCampaignsAction")}</Link>
-        </Button>
-      }
-    >
-      {t("empty.noCampaignsBody")}
-    </EmptyState>
-  );
 }

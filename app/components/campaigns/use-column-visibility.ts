@@ -1,50 +1,80 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { CampaignSortKey } from "#core/analytics/analytics-types.ts";
-import { ALL_COLUMN_IDS } from "./campaign-columns.tsx";
+import type { Density } from "#core/table-views/table-view-schema.ts";
+import { ALL_COLUMN_IDS, COLUMN_PRESETS, type ColumnPreset } from "./campaign-columns.tsx";
 
-const STORAGE_PREFIX = "adhelm.campaign-columns.";
+/** Which columns the table shows, in which order, and how tall its rows are. */
+export interface ColumnLayout {
+  columns: CampaignSortKey[];
+  density: Density;
+}
+
+/** Only known columns, each once, in the order given. */
+export function knownColumns(ids: readonly string[]): CampaignSortKey[] {
+  return [...new Set(ids)].filter((id): id is CampaignSortKey => ALL_COLUMN_IDS.includes(id as CampaignSortKey));
+}
 
 /**
- * Which optional columns the table shows, remembered per person in this browser. The server render
- * shows every column; the stored choice applies right after hydration.
+ * The table's columns and density as the person arranges them. It starts from what the server
+ * rendered (the person's saved layout, or the view they opened), so the first paint is already
+ * right; each change is handed to `onChange` (which remembers it on the server).
  */
-export function useColumnVisibility(userId: string | null) {
-  const [hidden, setHidden] = useState<ReadonlySet<CampaignSortKey>>(new Set());
-  const key = `${STORAGE_PREFIX}${userId ?? "anonymous"}`;
+export function useColumnVisibility(initial: ColumnLayout, onChange: (layout: ColumnLayout) => void) {
+  const [layout, setLayout] = useState<ColumnLayout>(initial);
+  const latest = useRef(layout);
+  latest.current = layout;
 
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem(key) ?? "[]") as unknown;
-      if (Array.isArray(stored)) setHidden(new Set(ALL_COLUMN_IDS.filter((id) => stored.includes(id))));
-    } catch {
-      // A broken entry is forgotten: every column shows.
-    }
-  }, [key]);
+  const update = useCallback(
+    (change: (current: ColumnLayout) => ColumnLayout) => {
+      const next = change(latest.current);
+      if (next === latest.current) return;
+      latest.current = next;
+      setLayout(next);
+      onChange(next);
+    },
+    [onChange],
+  );
 
   const setVisible = useCallback(
     (id: CampaignSortKey, isVisible: boolean) =>
-      setHidden((current) => {
-        const next = new Set(current);
-        if (isVisible) next.delete(id);
-        else next.add(id);
-        try {
-          window.localStorage.setItem(key, JSON.stringify([...next]));
-        } catch {
-          // Storage full or blocked: the choice lasts until the page closes.
-        }
-        return next;
+      update((current) => {
+        const isShown = current.columns.includes(id);
+        if (isShown === isVisible) return current;
+        // The last column stays: a table of names alone says nothing.
+        if (!isVisible && current.columns.length === 1) return current;
+        return {
+          ...current,
+          columns: isVisible ? [...current.columns, id] : current.columns.filter((column) => column !== id),
+        };
       }),
-    [key],
+    [update],
   );
 
-  const showAll = useCallback(() => {
-    setHidden(new Set());
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // Nothing stored to remove.
-    }
-  }, [key]);
+  /** Moves a shown column one place left (-1) or right (+1). */
+  const move = useCallback(
+    (id: CampaignSortKey, by: -1 | 1) =>
+      update((current) => {
+        const from = current.columns.indexOf(id);
+        const to = from + by;
+        if (from < 0 || to < 0 || to >= current.columns.length) return current;
+        const columns = [...current.columns];
+        [columns[from], columns[to]] = [columns[to] as CampaignSortKey, columns[from] as CampaignSortKey];
+        return { ...current, columns };
+      }),
+    [update],
+  );
 
-  return { hidden, setVisible, showAll };
+  const applyPreset = useCallback(
+    (preset: ColumnPreset) => update((current) => ({ ...current, columns: [...COLUMN_PRESETS[preset]] })),
+    [update],
+  );
+
+  const setDensity = useCallback(
+    (density: Density) => update((current) => (current.density === density ? current : { ...current, density })),
+    [update],
+  );
+
+  return { layout, setVisible, move, applyPreset, setDensity };
 }
+
+export type ColumnLayoutControls = ReturnType<typeof useColumnVisibility>;

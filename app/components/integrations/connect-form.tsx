@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button, type ButtonProps } from "#app/components/ui/button.tsx";
+import { ActionLabel } from "./action-label.tsx";
 
 /** Where Connect posts: the server answers with a redirect to the platform's consent screen. */
 export function connectActionFor(platformId: string): string {
@@ -31,11 +32,14 @@ export function useIsLeaving(): [boolean, () => void] {
  */
 export function ConnectForm({
   platformId,
+  platformName,
   isReconnect = false,
   variant = "default",
   size = "sm",
 }: {
   platformId: string;
+  /** The platform's name, in the button's accessible name ("Connect Google Ads"). */
+  platformName: string;
   /** "Reconnect" (a failing connection's way back) instead of "Connect". */
   isReconnect?: boolean;
   variant?: ButtonProps["variant"];
@@ -44,7 +48,7 @@ export function ConnectForm({
   const { t } = useTranslation("integrations");
   const [isLeaving, markLeaving] = useIsLeaving();
   const icon: ReactNode = isReconnect ? <RefreshCw aria-hidden="true" /> : null;
-  const label = isReconnect ? t("connect.reconnect") : t("connect.connect");
+  const label = <ActionLabel action={isReconnect ? "reconnect" : "connect"} platform={platformName} />;
   return (
     <Form
       method="post"

@@ -35,7 +35,11 @@ export function StatusBadge({ state, className }: { state: ConnectionState; clas
       </Badge>
     );
   return (
-    <Badge variant="outline" className={cn("border-success/40 bg-success/10 text-success", className)}>
+    // The words in the text colour (green text on a green tint is too faint), the icon in green.
+    <Badge
+      variant="outline"
+      className={cn("border-success/40 bg-success/10 text-foreground [&>svg]:text-success", className)}
+    >
       <CircleCheck aria-hidden="true" />
       {t("status.active")}
     </Badge>

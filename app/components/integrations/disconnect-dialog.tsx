@@ -15,6 +15,7 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#app/components/ui/radio-group.tsx";
+import { ActionLabel } from "./action-label.tsx";
 import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";
 import type { ActionFetcher } from "./use-action-fetcher.ts";
 
@@ -58,7 +59,7 @@ export function DisconnectDialog({
         {() => (
           <Button size="sm" variant="ghost" disabled className="text-muted-foreground">
             <Unplug aria-hidden="true" />
-            {t("disconnect.button")}
+            <ActionLabel action="disconnect" platform={listing.name} />
           </Button>
         )}
       </PermissionGate>
@@ -76,7 +77,7 @@ export function DisconnectDialog({
       <AlertDialogTrigger asChild>
         <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive">
           <Unplug aria-hidden="true" />
-          {t("disconnect.button")}
+          <ActionLabel action="disconnect" platform={listing.name} />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>

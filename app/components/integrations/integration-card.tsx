@@ -1,11 +1,13 @@
-import { CircleAlert, FlaskConical, Sparkles, Store, UserRound } from "lucide-react";
+import { CircleAlert, CirclePause, FlaskConical, ListChecks, Sparkles, Store, UserRound } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PermissionGate, useRefusalReason } from "#app/components/access/permission-gate.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader } from "#app/components/ui/card.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "#app/components/ui/tooltip.tsx";
+import { ActionLabel } from "./action-label.tsx";
 import { ConnectForm } from "./connect-form.tsx";
 import { translateConnectionMessage } from "./connection-messages.ts";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
@@ -53,7 +55,14 @@ export function IntegrationCard({ card, now }: { card: IntegrationCardData; now:
           ) : null}
           {mode === "sandbox" ? <SandboxBadge platformName={listing.name} /> : null}
         </div>
-        {connection ? <StatusBadge state={connectionStateOf(connection)} className="mt-2" /> : null}
+        {connection?.awaitsAccountChoice ? (
+          <Badge variant="outline" className="mt-2 border-warning/50 bg-warning/10 text-foreground">
+            <CirclePause aria-hidden="true" />
+            {t("status.awaitingChoice")}
+          </Badge>
+        ) : connection ? (
+          <StatusBadge state={connectionStateOf(connection)} className="mt-2" />
+        ) : null}
         {mode === "coming-soon" ? (
           <Badge variant="outline" className="mt-2">
             {t("card.comingSoon")}
@@ -70,6 +79,9 @@ export function IntegrationCard({ card, now }: { card: IntegrationCardData; now:
         {connection ? (
           <>
             {connection.status === "error" ? <ReconnectButton listing={listing} /> : null}
+            {connection.awaitsAccountChoice ? (
+              <ChooseAccountsLink listing={listing} connectionId={connection.id} />
+            ) : null}
             <ManageDialog
               listing={listing}
               connection={connection}
@@ -91,6 +103,21 @@ function ConnectionDetails({ connection, isStore, now }: { connection: Connectio
   const { t } = useTranslation("integrations");
   const state = connectionStateOf(connection);
   const managed = connection.accounts.filter((account) => account.isManaged).length;
+  if (connection.awaitsAccountChoice)
+    return (
+      <div className="grid gap-1 rounded-lg border border-warning/50 bg-warning/10 p-3">
+        {connection.displayName ? (
+          <p className="truncate font-medium text-sm" title={connection.displayName}>
+            {connection.displayName}
+          </p>
+        ) : null}
+        <p className="flex items-center gap-1.5 font-medium text-sm">
+          <ListChecks aria-hidden="true" className="size-4 shrink-0" />
+          {t("card.awaitsChoiceTitle")}
+        </p>
+        <p className="text-muted-foreground text-sm">{t("card.awaitsChoiceBody")}</p>
+      </div>
+    );
   return (
     <div className="grid gap-2 rounded-lg border bg-muted/40 p-3">
       {connection.displayName ? (
@@ -156,13 +183,13 @@ function ConnectAction({ card }: { card: IntegrationCardData }) {
       <PermissionGate permission="connections.manage">
         {() => (
           <Button size="sm" disabled>
-            {t("connect.connect")}
+            <ActionLabel action="connect" platform={listing.name} />
           </Button>
         )}
       </PermissionGate>
     );
   if (listing.storeAddress) return <StoreAddressDialog listing={listing} />;
-  return <ConnectForm platformId={listing.id} />;
+  return <ConnectForm platformId={listing.id} platformName={listing.name} />;
 }
 
 function SandboxBadge({ platformName }: { platformName: string }) {
@@ -177,5 +204,39 @@ function SandboxBadge({ platformName }: { platformName: string }) {
       </TooltipTrigger>
       <TooltipContent>{t("card.sandboxHint", { platform: platformName })}</TooltipContent>
     </Tooltip>
+  );
+}
+
+/**
+ * A connection whose accounts were never chosen ("Decide later"): one click opens the same account
+ * picker as after consent (`?choose=`). A role that may not choose sees it disabled, with the reason.
+ */
+function ChooseAccountsLink({
+  listing,
+  connectionId,
+}: {
+  listing: IntegrationCardData["listing"];
+  connectionId: string;
+}) {
+  const isRefused = useRefusalReason()("connections.manage") !== null;
+  const label = <ActionLabel action="choose" platform={listing.name} />;
+  if (isRefused)
+    return (
+      <PermissionGate permission="connections.manage">
+        {() => (
+          <Button size="sm" disabled>
+            <ListChecks aria-hidden="true" />
+            {label}
+          </Button>
+        )}
+      </PermissionGate>
+    );
+  return (
+    <Button asChild size="sm">
+      <Link to={{ search: `?${new URLSearchParams({ choose: connectionId })}` }} preventScrollReset>
+        <ListChecks aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
   );
 }

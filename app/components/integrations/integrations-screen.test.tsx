@@ -31,6 +31,7 @@ const CARDS: IntegrationCard[] = [
       progress: null,
       accounts: [{ id: "account-1", name: "Main", externalId: "123", currency: "EUR", isManaged: true }],
       history: [],
+      awaitsAccountChoice: false,
     },
   },
   {
@@ -45,6 +46,7 @@ const CARDS: IntegrationCard[] = [
       progress: null,
       accounts: [],
       history: [],
+      awaitsAccountChoice: false,
     },
   },
   { listing: listing("twitter-ads"), mode: "coming-soon", connection: null },

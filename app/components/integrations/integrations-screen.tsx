@@ -1,5 +1,5 @@
 import { ArrowRight, Plug } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
@@ -36,8 +36,10 @@ export function IntegrationsScreen({
   const now = useNow(serverNow);
   const connections = cards.flatMap((card) => (card.connection ? [card.connection] : []));
   const isSyncing = connections.some((connection) => connectionStateOf(connection) === "syncing");
+  // A connection waiting for its accounts to be chosen waits for the person, not for a sync.
   const isAwaitingSync = connections.some(
-    (connection) => connectionStateOf(connection) === "active" && !connection.lastSyncedAt,
+    (connection) =>
+      connectionStateOf(connection) === "active" && !connection.lastSyncedAt && !connection.awaitsAccountChoice,
   );
   const connectedCount = cards.filter((card) => card.connection).length;
 
@@ -160,6 +162,10 @@ function FirstChoice({
   const navigate = useNavigate();
   const location = useLocation();
   const [dismissedId, setDismissedId] = useState<string | null>(null);
+  // Once `?choose=` is gone, the same connection's picker may open again (its card's Choose accounts).
+  useEffect(() => {
+    if (!chooseConnectionId) setDismissedId(null);
+  }, [chooseConnectionId]);
   const forgetChoose = () => {
     const search = new URLSearchParams(location.search);
     for (const name of ["choose", "unmanaged", "plan"]) search.delete(name);

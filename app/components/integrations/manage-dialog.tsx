@@ -12,6 +12,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { AccountPicker } from "./account-picker.tsx";
+import { ActionLabel } from "./action-label.tsx";
 import { translateConnectionMessage } from "./connection-messages.ts";
 import { connectionStateOf, LastSync, StatusBadge, SyncProgress } from "./connection-status.tsx";
 import type { ConnectionView, IntegrationCard } from "./integrations-types.ts";
@@ -46,7 +47,7 @@ export function ManageDialog({
       <DialogTrigger asChild>
         <Button size="sm" variant="outline">
           <Settings2 aria-hidden="true" />
-          {t("manage.button")}
+          <ActionLabel action="manage" platform={listing.name} />
         </Button>
       </DialogTrigger>
       <DialogContent className="gap-5 sm:max-w-2xl">
@@ -67,7 +68,12 @@ export function ManageDialog({
           </div>
           <div className="flex flex-wrap gap-2">
             {state === "error" ? <ReconnectButton listing={listing} /> : null}
-            <SyncNowForm connection={connection} fetcher={syncFetcher} isSyncing={state === "syncing"} />
+            <SyncNowForm
+              connection={connection}
+              platformName={listing.name}
+              fetcher={syncFetcher}
+              isSyncing={state === "syncing"}
+            />
           </div>
           {state === "syncing" ? (
             <div className="basis-full">
@@ -118,10 +124,12 @@ export function ManageDialog({
 /** Queues a sync; while one runs the server would only answer "Already syncing", so the button waits. */
 function SyncNowForm({
   connection,
+  platformName,
   fetcher,
   isSyncing,
 }: {
   connection: ConnectionView;
+  platformName: string;
   fetcher: ActionFetcher;
   isSyncing: boolean;
 }) {
@@ -144,7 +152,7 @@ function SyncNowForm({
         ) : (
           <RefreshCw aria-hidden="true" />
         )}
-        {t("manage.syncNow")}
+        <ActionLabel action="syncNow" platform={platformName} />
       </Button>
     </fetcher.Form>
   );

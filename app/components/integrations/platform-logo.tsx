@@ -1,52 +1,27 @@
 import { cn } from "#app/lib/cn.ts";
 import type { IntegrationCard } from "./integrations-types.ts";
+import { hasPlatformMark, PlatformMark } from "./platform-marks.tsx";
 
 type Listing = IntegrationCard["listing"];
 
-/** Short marks that read as each platform without shipping its trademarked artwork. */
-const MONOGRAMS: Record<string, string> = {
-  "google-ads": "G",
-  "facebook-ads": "∞",
-  "twitter-ads": "X",
-  "linkedin-ads": "in",
-  "tiktok-ads": "T",
-  shopify: "S",
-  woocommerce: "Woo",
-};
-
-/** A tile in the platform's brand colour: the only place brand colours appear. Decorative: the name sits beside it. */
+/**
+ * The platform's mark on a neutral tile, the same on cards, charts, tables and forms. Decorative:
+ * the platform's name always sits beside it. A platform without a mark here shows its initial.
+ */
 export function PlatformLogo({ listing, className }: { listing: Listing; className?: string }) {
+  const hasMark = hasPlatformMark(listing.id);
   return (
     <span
       aria-hidden="true"
       data-platform={listing.id}
       className={cn(
-        "flex size-10 shrink-0 select-none items-center justify-center rounded-lg font-bold text-white shadow-xs ring-1 ring-black/5 dark:ring-white/15",
+        "flex size-10 shrink-0 select-none items-center justify-center rounded-lg bg-white font-bold shadow-xs ring-1 ring-black/10 dark:bg-white/5 dark:ring-white/15",
+        !hasMark && "text-white",
         className,
       )}
-      style={{ backgroundColor: listing.brandColor }}
+      style={hasMark ? undefined : { backgroundColor: listing.brandColor }}
     >
-      {listing.id === "microsoft-ads" ? (
-        <FourSquares />
-      ) : (
-        <Monogram text={MONOGRAMS[listing.id] ?? listing.name.charAt(0)} />
-      )}
+      {hasMark ? <PlatformMark platform={listing.id} /> : <span className="text-lg">{listing.name.charAt(0)}</span>}
     </span>
-  );
-}
-
-function Monogram({ text }: { text: string }) {
-  const size = text.length >= 3 ? "text-xs" : text === "∞" ? "text-2xl leading-none" : "text-lg";
-  return <span className={cn("tracking-tight", size)}>{text}</span>;
-}
-
-function FourSquares() {
-  return (
-    <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" role="presentation">
-      <rect x="1" y="1" width="8.5" height="8.5" />
-      <rect x="10.5" y="1" width="8.5" height="8.5" opacity="0.85" />
-      <rect x="1" y="10.5" width="8.5" height="8.5" opacity="0.85" />
-      <rect x="10.5" y="10.5" width="8.5" height="8.5" opacity="0.7" />
-    </svg>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { ActionLabel } from "./action-label.tsx";
 import { connectActionFor, useIsLeaving } from "./connect-form.tsx";
 import { translateConnectionMessage } from "./connection-messages.ts";
 import type { IntegrationCard } from "./integrations-types.ts";
@@ -49,7 +50,7 @@ export function StoreAddressDialog({
     <Dialog>
       <DialogTrigger asChild>
         <Button size="sm" variant={variant}>
-          {isReconnect ? t("connect.reconnect") : t("connect.connect")}
+          <ActionLabel action={isReconnect ? "reconnect" : "connect"} platform={listing.name} />
         </Button>
       </DialogTrigger>
       <DialogContent>

@@ -48,6 +48,7 @@ describe("buildPlanComparisonRows", () => {
       { label: "Ad accounts", values: ["3", "15", "Unlimited"] },
       { label: "Team members", values: ["2", "10", "Unlimited"] },
       { label: "API calls a month", values: ["10,000", "100,000", "Unlimited"] },
+      { label: "Ask Adhelm questions a month", values: ["200", "2,000", "Unlimited"] },
       { label: "Export formats", values: ["CSV", "CSV, Excel, API", "CSV, Excel, API"] },
     ]);
   });

@@ -68,6 +68,10 @@ export function buildPlanComparisonRows(plans: readonly Plan[] = PLANS): Compari
     { label: "Ad accounts", values: plans.map((plan) => formatLimit(plan.limits.adAccounts)) },
     { label: "Team members", values: plans.map((plan) => formatLimit(plan.limits.teamMembers)) },
     { label: "API calls a month", values: plans.map((plan) => formatLimit(plan.limits.apiCallsPerMonth)) },
+    {
+      label: "Ask Adhelm questions a month",
+      values: plans.map((plan) => formatLimit(plan.limits.askQuestionsPerMonth)),
+    },
     { label: "Export formats", values: plans.map((plan) => plan.exportFormats.join(", ")) },
   ];
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { useRangeLabel } from "#app/components/analytics/date-range-label.ts";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
+import { AccountChoicePrompt } from "#app/components/dashboard/account-choice-prompt.tsx";
 import { DashboardEmptyState } from "#app/components/dashboard/dashboard-empty-state.tsx";
 import { KpiGrid } from "#app/components/dashboard/kpi-grid.tsx";
 import { PlatformBreakdownCard } from "#app/components/dashboard/platform-breakdown-card.tsx";
@@ -40,8 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: profile?.currency ?? "USD",
     rangeParams: new URL(request.url).searchParams,
   });
+  // Connections whose ad accounts were never chosen ("Decide later"): they do not sync until they are.
+  const awaitingChoice = (await services.connections.listIntegrations(actorOf(viewerContext))).flatMap((card) =>
+    card.connection?.awaitsAccountChoice ? [{ connectionId: card.connection.id, listing: card.listing }] : [],
+  );
   return {
     dashboard,
+    awaitingChoice,
     firstName,
     // The role is the one in the active organization (the team page's), not a profile field.
     profile: { email, name, companyName: profile?.companyName ?? null, role: viewerContext.organization.role },
@@ -85,6 +91,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
           isLoading && "pointer-events-none opacity-60",
         )}
       >
+        <AccountChoicePrompt awaiting={loaderData.awaitingChoice} />
         <SummaryCards
           campaigns={dashboard.campaigns}
           platforms={dashboard.platforms}

@@ -8,6 +8,7 @@ import { ApiEndpointCard } from "#app/components/marketing/api-endpoint-card.tsx
 import { CodeBlock } from "#app/components/marketing/code-block.tsx";
 import { IconCardGrid } from "#app/components/marketing/feature-grid.tsx";
 import { IconCardHeader } from "#app/components/marketing/icon-card-header.tsx";
+import { McpSection } from "#app/components/marketing/mcp-section.tsx";
 import { SectionHeading } from "#app/components/marketing/section-heading.tsx";
 import { StartTrialButton } from "#app/components/marketing/start-trial-button.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -162,7 +163,7 @@ export default function ApiPage({ loaderData, actionData }: Route.ComponentProps
                 <code className="whitespace-nowrap rounded bg-muted px-1.5 py-0.5 font-mono text-base text-foreground">
                   Authorization: Bearer &lt;key&gt;
                 </code>
-                , or with OAuth 2.0 for apps that act for other teams.
+                . A key sees only its own team's data.
               </>
             }
           />
@@ -212,13 +213,15 @@ export default function ApiPage({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      <section aria-labelledby="sdks-heading" className="py-20 sm:py-28">
+      <McpSection baseUrl={baseUrl} />
+
+      <section aria-labelledby="sdks-heading" className="border-t py-20 sm:py-28">
         <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
           <SectionHeading
             id="sdks-heading"
             eyebrow="SDKs"
             title="SDKs for the languages you use"
-            lead="Official client libraries wrap the API in the language your team already writes, so you can start with a few lines of code."
+            lead="The API is described by an OpenAPI 3.1 document at /api/v1/openapi.json, so any HTTP client works, or a client generated from that document."
           />
           <ul className="mt-14 grid grid-cols-2 gap-4 sm:grid-cols-3">
             {SDKS.map((sdk) => (
