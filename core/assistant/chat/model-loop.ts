@@ -5,7 +5,6 @@
  * MAX_TOOL_ROUNDS rounds the model must answer. The answer's tokens stream to the page as they come.
  * Proposals are never applied here: they become cards the user confirms.
  */
-import OpenAI from "openai";
 import type {
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -88,6 +87,8 @@ export async function answerWithModel(input: {
   emit: EmitAskEvent;
   signal?: AbortSignal;
 }): Promise<ModelAnswer> {
+  // The client is loaded with the first question a model answers, not at start.
+  const { default: OpenAI } = await import("openai");
   const client = new OpenAI({
     baseURL: input.settings.baseUrl,
     apiKey: input.settings.apiKey || "not-needed",
