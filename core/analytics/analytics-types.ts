@@ -79,6 +79,8 @@ export interface CampaignTableQuery {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** False skips the footer's totals (an export reads page after page and needs none). */
+  withTotals?: boolean;
 }
 
 /** What a caller asks of the campaigns table; the organization is the actor's. */

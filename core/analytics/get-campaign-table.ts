@@ -36,7 +36,7 @@ export async function getCampaignTable(
   const previous = previousRange(query.range);
   const [{ campaigns, total }, sums] = await Promise.all([
     analytics.listCampaignPage(query),
-    analytics.sumCampaignTable(query.organizationId, query.range, query.filters),
+    query.withTotals === false ? [] : analytics.sumCampaignTable(query.organizationId, query.range, query.filters),
   ]);
   const [rows, labels] = await Promise.all([
     withPeriodKpis(analytics, query.organizationId, campaigns, query.range, previous),

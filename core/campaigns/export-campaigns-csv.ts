@@ -61,6 +61,7 @@ export function exportCampaignsCsv(
         range,
         page,
         pageSize: MAX_CAMPAIGN_PAGE_SIZE,
+        withTotals: false,
       });
       yield table.rows.map((row) => campaignCsvRow(row, range, t));
       if (table.rows.length < MAX_CAMPAIGN_PAGE_SIZE || page * MAX_CAMPAIGN_PAGE_SIZE >= table.total) return;
