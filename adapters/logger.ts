@@ -1,4 +1,5 @@
 import pino, { type DestinationStream } from "pino";
+import { requestLogFields } from "#core/observability/request-context.ts";
 import type { Logger } from "#core/ports/logger.ts";
 
 export interface LoggerOptions {
@@ -48,6 +49,8 @@ export function createLogger({ level, isPretty, destination }: LoggerOptions): L
     level,
     base: undefined,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // Every line logged while serving a request carries its id and, once known, its organization.
+    mixin: requestLogFields,
     ...(isPretty
       ? {
           transport: {

@@ -15,7 +15,12 @@ import { loadEnv } from "./load-env.ts";
 
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL, isPretty: true });
-const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
+const database = openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  sqliteFile: path.join(env.DATA_DIR, "adhelm.db"),
+  logger,
+  slowQueryMs: env.SLOW_QUERY_MS,
+});
 await migrateToLatest(database.db);
 
 const services = createServices({ env, database, logger });

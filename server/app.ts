@@ -11,6 +11,7 @@ import { type Env, publicEnv } from "#core/config/env.ts";
 import { AppError, toErrorEnvelope } from "#core/errors/app-error.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { metricsRoutes, requestMetrics } from "./metrics.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { privateCache } from "./middleware/private-cache.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
@@ -51,6 +52,8 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   // Where the request came from, for the audit entries the use cases record while serving it.
   app.use((c, next) => runWithRequestAddress(clientAddress(c), next));
   app.use(requestLogger(logger));
+  // Request rate and latency per route pattern for /metrics: one histogram observation.
+  app.use(requestMetrics(services.metrics));
   // 2b. Signed-in pages, data and exports are private, no-store unless a route set its own caching.
   app.use(privateCache());
   // 3. CSRF defence: a state-changing request must come from our own origin.
@@ -86,6 +89,8 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
 
   // 7. Liveness with a database round-trip, and uploaded files (avatars).
   app.route("/", healthRoutes(services.database));
+  // 7a. Prometheus metrics, for a scraper holding METRICS_TOKEN (404 without it configured).
+  app.route("/", metricsRoutes(services.metrics, env.METRICS_TOKEN));
   app.route("/", mediaRoutes(services.storage));
 
   // 8. Accounts: better-auth behind our validation and rate limits.

@@ -42,7 +42,12 @@ export async function startServer({
   await ensurePrivateDirectory(env.DATA_DIR);
   if (env.isProduction && !env.SMTP_URL)
     logger.warn("SMTP_URL is not set: mail is not delivered, only written to DATA_DIR/outbox");
-  const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, "adhelm.db") });
+  const database = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, "adhelm.db"),
+    logger,
+    slowQueryMs: env.SLOW_QUERY_MS,
+  });
   const { applied } = await migrateToLatest(database.db);
   logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");
 

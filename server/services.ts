@@ -3,6 +3,7 @@ import { createLocalFileStorage } from "#adapters/file-storage.ts";
 import { createDatabaseJobQueue } from "#adapters/jobs/database-job-queue.ts";
 import { createPgBossJobQueue } from "#adapters/jobs/pg-boss-job-queue.ts";
 import { createMailer } from "#adapters/mailer.ts";
+import { createPrometheusMetrics, type PrometheusMetrics } from "#adapters/metrics/prometheus-metrics.ts";
 import { classifyAddress, createOutboundFetch } from "#adapters/outbound-http.ts";
 import { createBuiltinPaymentProvider } from "#adapters/payments/builtin-payment-provider.ts";
 import { stripePaymentProviderFrom } from "#adapters/payments/stripe-payment-provider.ts";
@@ -126,6 +127,8 @@ export interface ServerServices extends AppServices {
   paymentProvider: PaymentProvider | null;
   /** Billing without a person: the trial's start, provider events, the hourly tick, limits and read-only. */
   billingBackground: BillingBackground;
+  /** The process' Prometheus metrics, served at /metrics when METRICS_TOKEN is set. */
+  metrics: PrometheusMetrics;
 }
 
 export interface ServiceOptions {
@@ -270,7 +273,12 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     salesEmail: SALES_EMAIL,
     seller: invoiceSellerFrom(env.INVOICE_SELLER),
   };
+  const metrics = createPrometheusMetrics({
+    backlog: jobs.backlog ? () => jobs.backlog?.() ?? Promise.resolve([]) : undefined,
+    pool: database.poolStats ? () => database.poolStats?.() ?? { total: 1, idle: 0, waiting: 0 } : undefined,
+  });
   const services: ServerServices = {
+    metrics,
     billing: createBillingModule(billingDependencies),
     billingBackground: createBillingBackground(billingDependencies),
     builtinPayments,
@@ -329,6 +337,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       clock: adsClock,
       logger,
       backfillDays: env.SYNC_BACKFILL_DAYS,
+      metrics,
     }),
     syncSchedule: createSyncSchedule({ db: database.db, requestSync: connectionsModule.requestSync }),
     sandbox: null,

@@ -7,6 +7,7 @@ import {
   type JobPayload,
   type JobQueue,
   jobRetryDelayMs,
+  type QueueBacklog,
   RetryLaterError,
 } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
@@ -217,6 +218,21 @@ export function createDatabaseJobQueue({
       clearInterval(timer);
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
       await Promise.race([Promise.allSettled([...inFlight]), deadline]);
+    },
+    async backlog(): Promise<QueueBacklog[]> {
+      const now = new Date();
+      const rows = await db
+        .selectFrom("jobs")
+        .select((eb) => ["queue", eb.fn.countAll<number>().as("waiting"), eb.fn.min("run_at").as("oldest")])
+        .where("status", "=", "queued")
+        .where("run_at", "<=", iso(now))
+        .groupBy("queue")
+        .execute();
+      return rows.map((row) => ({
+        queue: row.queue,
+        waiting: Number(row.waiting),
+        oldestWaitSeconds: Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000),
+      }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { PgBoss } from "pg-boss";
-import type { EnqueueOptions, JobHandler, JobPayload, JobQueue } from "#core/ports/job-queue.ts";
+import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, QueueBacklog } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
 
 export interface PgBossJobQueueOptions {
@@ -80,5 +80,23 @@ export function createPgBossJobQueue({ connectionString, logger, schema = "pgbos
       created.clear();
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
+    async backlog(): Promise<QueueBacklog[]> {
+      if (!starting) return [];
+      await starting;
+      const result = await boss
+        .getDb()
+        .executeSql(
+          `select name, count(*)::int as waiting, extract(epoch from now() - min(start_after))::float8 as oldest from ${quoteIdentifier(schema)}.job where state in ('created', 'retry') and start_after <= now() group by name`,
+        );
+      return (result.rows as Array<{ name: string; waiting: number; oldest: number | null }>).map((row) => ({
+        queue: row.name,
+        waiting: Number(row.waiting),
+        oldestWaitSeconds: Math.max(0, Number(row.oldest ?? 0)),
+      }));
+    },
   };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -6,6 +6,7 @@
  */
 import { AppError } from "#core/errors/app-error.ts";
 import type { Actor, Role } from "./actor.ts";
+import { noteUseCase } from "./use-case-observer.ts";
 
 export const PERMISSIONS = [
   // Reading the organization's data: dashboard, campaigns, analytics, integrations, goals.
@@ -182,6 +183,8 @@ export function useCase<Args extends unknown[], Result>(
 ): UseCase<Args, Result> {
   const guarded = async (actor: Actor, ...args: Args) => {
     authorize(actor, permission);
+    // The request's log lines name the organization it acts for, once known.
+    noteUseCase(actor);
     return run(actor, ...args);
   };
   return Object.assign(guarded, { permission });

@@ -57,6 +57,10 @@ const envSchema = z
     // Unset: on in development, off in production (the demo's password is public).
     SEED_DEMO: booleanFromString.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Queries slower than this are logged at warn with their SQL text (never their parameters).
+    SLOW_QUERY_MS: z.coerce.number().int().min(0).default(200),
+    // /metrics (Prometheus) answers only with "Authorization: Bearer <METRICS_TOKEN>"; unset: 404.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     // How long an API key lookup is trusted; a revoke reaches other nodes within it.
     API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),

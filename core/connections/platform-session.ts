@@ -1,3 +1,4 @@
+import type { Metrics } from "#core/ports/metrics.ts";
 import { SealedTokenError, type TokenCipher } from "#core/security/token-cipher.ts";
 import type { TokenSet } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
@@ -24,6 +25,8 @@ export function openPlatformSession(input: {
   refresh: (tokens: TokenSet) => Promise<TokenSet>;
   retryPolicy?: Partial<RetryPolicy>;
   now?: () => Date;
+  /** Counts each failed platform call (throttling, outages, refusals) for /metrics. */
+  metrics?: Metrics;
 }): PlatformSession {
   const { connection, connections, cipher } = input;
   const platform = connection.platform as PlatformId;
@@ -45,10 +48,22 @@ export function openPlatformSession(input: {
       retries += 1;
     },
   };
+  // Every attempt's failure counts, including the ones a retry then recovers from.
+  const counted = <T>(work: () => Promise<T>) =>
+    input.metrics
+      ? () =>
+          work().catch((error: unknown) => {
+            if (error instanceof PlatformError) input.metrics?.platformError(platform, error.kind);
+            throw error;
+          })
+      : work;
 
   async function refresh() {
     try {
-      tokens = await withRetry(() => input.refresh(tokens), policy);
+      tokens = await withRetry(
+        counted(() => input.refresh(tokens)),
+        policy,
+      );
     } catch (error) {
       // A refused refresh means the grant is gone; the user has to reconnect.
       if (error instanceof PlatformError && (error.kind === "token_expired" || error.kind === "rejected"))
@@ -65,12 +80,18 @@ export function openPlatformSession(input: {
     async call(work) {
       if (tokens.expiresAt && tokens.expiresAt.getTime() - REFRESH_MARGIN_MS <= now().getTime()) await refresh();
       try {
-        return await withRetry(() => work(tokens), policy);
+        return await withRetry(
+          counted(() => work(tokens)),
+          policy,
+        );
       } catch (error) {
         if (!(error instanceof PlatformError) || error.kind !== "token_expired") throw error;
         // Tokens can die before their stated expiry (a password change, a platform-side reset).
         await refresh();
-        return withRetry(() => work(tokens), policy);
+        return withRetry(
+          counted(() => work(tokens)),
+          policy,
+        );
       }
     },
   };

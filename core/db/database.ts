@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import type { Logger } from "#core/ports/logger.ts";
 import { createNodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -13,6 +14,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, without credentials, for logs. */
   location: string;
+  /** Connections held (PostgreSQL's pool; SQLite is one connection), for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -20,6 +23,23 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** SQLite file; ignored when databaseUrl is set. */
   sqliteFile?: string;
+  /** Where queries slower than `slowQueryMs` are logged (warn, SQL text without its parameters). */
+  logger?: Logger;
+  /** Default 200 ms (SLOW_QUERY_MS). */
+  slowQueryMs?: number;
+}
+
+/** Kysely's `log` option: slow queries at warn, with their duration and SQL text, never their parameters. */
+function slowQueryLog(options: DatabaseOptions): ((event: LogEvent) => void) | undefined {
+  const { logger } = options;
+  if (!logger) return undefined;
+  const thresholdMs = options.slowQueryMs ?? 200;
+  return (event) => {
+    if (event.queryDurationMillis < thresholdMs) return;
+    const line = { durationMs: Math.round(event.queryDurationMillis * 10) / 10, sql: event.query.sql };
+    if (event.level === "error") logger.warn({ ...line, err: event.error }, "slow query failed");
+    else logger.warn(line, "slow query");
+  };
 }
 
 // PostgreSQL returns BIGINT (int8) and COUNT(*) as strings by default; our values fit in a double.
@@ -30,12 +50,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog(options) });
     const url = new URL(options.databaseUrl);
     return {
       db,
       dialect: "postgres",
       location: `postgres://${url.host}${url.pathname}`,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -47,11 +68,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.exec(
     "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
   );
-  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(sqlite), log: slowQueryLog(options) });
   return {
     db,
     dialect: "sqlite",
     location: file === ":memory:" ? file : path.resolve(file),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     async close() {
       await db.destroy();
       // Kysely only closes a driver it has used; close the file ourselves either way.

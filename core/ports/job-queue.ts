@@ -33,6 +33,15 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs and waits (up to the timeout) for running ones to finish. */
   stop(timeoutMs?: number): Promise<void>;
+  /** The backlog per queue (jobs due and not started), for /metrics. */
+  backlog?(): Promise<QueueBacklog[]>;
+}
+
+/** A queue's jobs that are due and waiting, and how long the oldest of them has waited. */
+export interface QueueBacklog {
+  queue: string;
+  waiting: number;
+  oldestWaitSeconds: number;
 }
 
 /** Delay before a failed job's next run: exponential from 5 s, capped at 10 minutes, with full jitter. */

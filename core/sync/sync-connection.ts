@@ -8,6 +8,7 @@ import type { RetryPolicy } from "#core/connections/retry-policy.ts";
 import type { SyncRunRecord } from "#core/connections/sync-history.ts";
 import { addDays, type CalendarDate, calendarDateIn } from "#core/dates/calendar-date.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import { type Metrics, NO_METRICS } from "#core/ports/metrics.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry, DateRange } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
@@ -26,6 +27,8 @@ export interface SyncDependencies {
   /** Days fetched when a connection is new. */
   backfillDays: number;
   retryPolicy?: Partial<RetryPolicy>;
+  /** Counts runs, rows and platform errors for /metrics; none by default. */
+  metrics?: Metrics;
 }
 
 export interface SyncRequest {
@@ -102,6 +105,25 @@ export async function syncConnection(
   request: SyncRequest,
   attempt: { attempt: number; maxAttempts: number } = { attempt: 1, maxAttempts: 1 },
 ): Promise<SyncResult> {
+  const metrics = deps.metrics ?? NO_METRICS;
+  const counted = { platform: "unknown", rows: 0 };
+  try {
+    const result = await runSync(deps, request, attempt, metrics, counted);
+    metrics.syncFinished(counted.platform, result.outcome, counted.rows);
+    return result;
+  } catch (error) {
+    metrics.syncFinished(counted.platform, "failed", counted.rows);
+    throw error;
+  }
+}
+
+async function runSync(
+  deps: SyncDependencies,
+  request: SyncRequest,
+  attempt: { attempt: number; maxAttempts: number },
+  metrics: Metrics,
+  counted: { platform: string; rows: number },
+): Promise<SyncResult> {
   const connection = await deps.connections.findById(request.organizationId, request.connectionId);
   if (
     !connection ||
@@ -109,6 +131,7 @@ export async function syncConnection(
     deps.connectors.modeOf(connection.platform) === "unavailable"
   )
     return { outcome: "skipped" };
+  counted.platform = connection.platform;
   const now = await deps.clock.now();
   let run: SyncRunRecord | null = await deps.syncs.findRunningRun(connection.id);
   await deps.connections.setStatus(connection.id, "syncing");
@@ -130,6 +153,7 @@ export async function syncConnection(
           ? deps.connectors.storeConnector(connection.platform).refreshTokens(tokens)
           : deps.connectors.adConnector(connection.platform as AdPlatformId).refreshTokens(tokens),
       retryPolicy: deps.retryPolicy,
+      metrics,
     });
     const plan = await planSteps(deps, connection, session, request, now, run);
     run ??= await deps.syncs.startRun({
@@ -150,6 +174,7 @@ export async function syncConnection(
       const current = await deps.connections.findById(connection.organizationId, connection.id);
       if (!current || current.status === "disconnected") return false;
       const counts = await step.run();
+      counted.rows += counts.rows;
       // Steps finish concurrently; their bookkeeping (a read-modify-write of the run) goes one at a time.
       recording = recording.then(async () => {
         await deps.syncs.completeStep(openRun.id, step.key, counts);

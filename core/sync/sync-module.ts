@@ -4,6 +4,7 @@ import { createConnectionRepository } from "#core/connections/connection-reposit
 import type { RetryPolicy } from "#core/connections/retry-policy.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import type { Metrics } from "#core/ports/metrics.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
@@ -21,6 +22,8 @@ export interface SyncModuleDependencies {
   /** Days fetched when a connection is new. */
   backfillDays: number;
   retryPolicy?: Partial<RetryPolicy>;
+  /** Counts runs, rows and platform errors for /metrics; none by default. */
+  metrics?: Metrics;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createSyncModule(deps: SyncModuleDependencies) {
     logger: deps.logger,
     backfillDays: deps.backfillDays,
     retryPolicy: deps.retryPolicy,
+    metrics: deps.metrics,
   };
   return {
     /**
