@@ -90,6 +90,39 @@ describe("billing", () => {
     await page.getByRole("heading", { name: "Plans" }).waitFor();
   }, 60_000);
 
+  it("refuses more ad accounts than the plan has inside the account picker, with Upgrade one click away", async () => {
+    const { page } = await signedInPage(desktop);
+    await page.goto("/billing");
+    await page.getByRole("button", { name: "Choose Starter" }).click();
+    await payOnTestPage(page, "4242 4242 4242 4242");
+    await page.waitForURL(/\/billing$/);
+    await page.getByRole("heading", { name: /^Starter plan/ }).waitFor();
+
+    // Starter manages 3 ad accounts; the sandbox gives each platform 2 or 3, so two platforms are more.
+    await page.goto("/integrations");
+    for (const name of ["Google Ads", "Meta"]) {
+      await page
+        .getByRole("group", { name, exact: true })
+        .getByRole("button", { name: /^Connect/ })
+        .click();
+      await page.getByRole("heading", { name: `Authorize Adhelm to manage your ${name} sandbox account` }).waitFor();
+      await page.getByRole("button", { name: "Allow" }).click();
+      const picker = page.getByRole("dialog");
+      await picker.waitFor();
+      for (const box of await picker.getByRole("checkbox").all()) if (!(await box.isChecked())) await box.check();
+      await picker.getByRole("button", { name: "Save" }).click();
+      if (name === "Google Ads") {
+        await picker.waitFor({ state: "detached" });
+        continue;
+      }
+      const refusal = picker.getByRole("alert").filter({ hasText: "Your Starter plan includes 3 ad accounts" });
+      await refusal.waitFor();
+      await refusal.getByRole("link", { name: "Upgrade" }).click();
+    }
+    await page.waitForURL(/\/billing#plans$/);
+    await page.getByRole("heading", { name: "Plans" }).waitFor();
+  }, 120_000);
+
   it("sends an Enterprise request to sales, refusing an incomplete one first", async () => {
     const { page } = await signedInPage(desktop);
     await page.goto("/billing");

@@ -36,8 +36,9 @@ async function setTargetCpa(page: Page, amount: string) {
 }
 
 /**
- * The enabled campaign that spent most over the last ten synced days and converted on most of them:
- * enough to judge, and a CPA to judge (a campaign without conversions has none, and does not fire).
+ * The enabled campaign in the goal's currency that spent most over the last ten synced days and
+ * converted on most of them: enough to judge, and a CPA to judge (a campaign without conversions
+ * has none, and does not fire; one in another currency has no target CPA).
  */
 const biggestSpender = (tenant: string) =>
   withServerDatabase(async (db) => {
@@ -53,6 +54,8 @@ const biggestSpender = (tenant: string) =>
       .select((eb) => ["c.name", eb.fn.sum<number>("m.spend_minor").as("spend")])
       .where("c.organization_id", "=", tenant)
       .where("c.status", "=", "enabled")
+      // The goal's target CPA is in USD; a campaign of the sandbox's one EUR or GBP account has none to judge by.
+      .where("c.currency", "=", "USD")
       .where("m.date", ">=", since)
       .groupBy(["c.id", "c.name"])
       // The sandbox's market is random per organization: a big spender may have converted on few days.

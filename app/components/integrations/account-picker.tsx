@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
+import { PlanLimitAlert } from "#app/components/billing/plan-limit-alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -39,6 +40,10 @@ export function AccountPicker({
   const refusal = useRefusalReason()("connections.manage");
   const refusalId = `${baseId}-refusal`;
   const isSaving = fetcher.state !== "idle";
+  // The plan's ad account limit refused the choice: said here, with Upgrade (a toast's button
+  // cannot be reached beside the modal dialog this picker lives in).
+  const answer = isSaving ? undefined : fetcher.data;
+  const limitRefusal = answer && !answer.ok && answer.limit ? answer.toast : null;
   const isLocked = isSaving || refusal !== null;
   const isNoneChosen = selected.size === 0;
   const isUnchanged = !isFirstChoice && accounts.every((account) => account.isManaged === selected.has(account.id));
@@ -139,6 +144,7 @@ export function AccountPicker({
           {t("accountPicker.noneChosen")}
         </p>
       ) : null}
+      {limitRefusal ? <PlanLimitAlert title={limitRefusal.title} message={limitRefusal.description ?? ""} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {footer}
         <Button

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { useUpgradeAction } from "#app/components/billing/upgrade-action.ts";
 import type { IntegrationsActionResult } from "./integrations-types.ts";
 import { useExpectSync } from "./live-refresh.tsx";
 
@@ -16,17 +15,14 @@ export function useActionFetcher(onSuccess?: (result: Extract<IntegrationsAction
   const shownResult = useRef<IntegrationsActionResult | null>(null);
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
-  const upgrade = useUpgradeAction();
-  const upgradeRef = useRef(upgrade);
-  upgradeRef.current = upgrade;
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || shownResult.current === result) return;
     shownResult.current = result;
+    // A refusal by the plan's limit is shown in the account picker, with Upgrade beside it.
+    if (!result.ok && result.limit) return;
     const { kind, title, description } = result.toast;
-    // A refusal by the plan's limit offers Upgrade (to the plans on /billing).
-    const action = result.ok ? undefined : upgradeRef.current(result);
-    (kind === "error" ? toast.error : toast.success)(title, { description, action });
+    (kind === "error" ? toast.error : toast.success)(title, { description });
     if (!result.ok) return;
     // Saving the accounts and Sync now both queue a sync: follow it until it has run.
     if (result.intent !== "disconnect") expectSync();
