@@ -5,6 +5,7 @@
 import { greet, renderLayoutMail } from "#core/mail/mail-layout.ts";
 import type { MailMessage } from "#core/ports/mailer.ts";
 import { createCatalogText } from "#core/shared/catalog-text.ts";
+import { formatDate } from "#core/shared/number-format.ts";
 import type { ExpiryReminderTarget } from "./api-key-expiry-repository.ts";
 import de from "./locales/de/api-key-mail.json" with { type: "json" };
 import en from "./locales/en/api-key-mail.json" with { type: "json" };
@@ -22,9 +23,7 @@ export function apiKeyExpiryReminderMail(target: ExpiryReminderTarget, appUrl: s
   const language = apiKeyMailText.languageOf(target.creator.language);
   const t = apiKeyMailText.textIn(language);
   // An expiry is a UTC calendar day: the key stops working at its start.
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(
-    target.expiresAt,
-  );
+  const date = formatDate(target.expiresAt, LOCALES[language], { style: "long" });
   const values = { name: target.name, prefix: target.prefix, organization: target.organizationName, date };
   return renderLayoutMail({
     to: target.creator.email,

@@ -6,6 +6,7 @@
 import { greet, PRODUCT_NAME, renderLayoutMail } from "#core/mail/mail-layout.ts";
 import type { MailMessage } from "#core/ports/mailer.ts";
 import { createCatalogText } from "#core/shared/catalog-text.ts";
+import { formatDate, formatMoney } from "#core/shared/number-format.ts";
 import de from "./locales/de/billing-mail.json" with { type: "json" };
 import en from "./locales/en/billing-mail.json" with { type: "json" };
 import es from "./locales/es/billing-mail.json" with { type: "json" };
@@ -28,9 +29,8 @@ function setup(target: BillingMailTarget) {
   return {
     language,
     t: billingMailText.textIn(language),
-    date: (at: Date) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(at),
-    money: (minor: number, currency: string) =>
-      new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100),
+    date: (at: Date) => formatDate(at, locale, { style: "long" }),
+    money: (minor: number, currency: string) => formatMoney(minor, currency, locale),
   };
 }
 

@@ -3,6 +3,7 @@
  * the product's JSON-LD offers and (later) API rate limits all read it. The seed's sources
  * disagree; this follows the pricing page and the legal text (docs/decisions/).
  */
+import { formatPrice } from "#core/shared/number-format.ts";
 
 export type PlanId = "starter" | "professional" | "enterprise";
 
@@ -118,11 +119,7 @@ export function yearlyTotalCents(plan: Plan): number | null {
 
 /** "$49", "$39.20": whole dollars without decimals. */
 export function formatPlanPrice(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: PLAN_CURRENCY,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  return formatPrice(cents, PLAN_CURRENCY, "en-US");
 }
 
 /**

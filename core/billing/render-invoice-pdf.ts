@@ -6,6 +6,7 @@
 import PDFDocument from "pdfkit";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
+import { formatDate, formatMoney } from "#core/shared/number-format.ts";
 import type { BillingDependencies } from "./billing-dependencies.ts";
 import type { Invoice, InvoiceSeller } from "./billing-types.ts";
 
@@ -25,10 +26,8 @@ export function invoiceSellerFrom(value: string | undefined): InvoiceSeller {
 
 const REVERSE_CHARGE = "Reverse charge: VAT to be accounted for by the recipient.";
 
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(minor / 100);
-const day = (at: Date | string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(at));
+const money = (minor: number, currency: string) => formatMoney(minor, currency, "en-US");
+const day = (at: Date | string) => formatDate(at, "en-US", { style: "medium" });
 
 export function invoicePdf(invoice: Invoice, seller: InvoiceSeller = DEFAULT_INVOICE_SELLER): Promise<Buffer> {
   const doc = new PDFDocument({

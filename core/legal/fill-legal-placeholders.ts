@@ -9,6 +9,7 @@ import {
   YEARLY_DISCOUNT_PERCENT,
   yearlyTotalCents,
 } from "#core/billing/plan-catalog.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 
 /**
  * The legal texts state plan facts (prices, limits, the trial) that the pricing page also shows.
@@ -17,10 +18,8 @@ import {
  */
 const PLACEHOLDER = /\{\{\s*([a-z0-9.-]+)\s*\}\}/g;
 
-const countFormat = new Intl.NumberFormat("en-US");
-
 function formatLimit(limit: number | null): string {
-  return limit === null ? "Unlimited" : countFormat.format(limit);
+  return limit === null ? "Unlimited" : formatNumber(limit, "en-US");
 }
 
 /** "CSV", "CSV and Excel", "CSV, Excel and API". */

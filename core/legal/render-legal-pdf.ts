@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import PDFDocument from "pdfkit";
+import { formatCalendarDate } from "#core/shared/number-format.ts";
 
 /**
  * Renders a legal document's Markdown to a PDF on the server with pdfkit's built-in Helvetica,
@@ -412,7 +413,7 @@ class LegalPdfWriter {
 function formatDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return formatCalendarDate(isoDate, "en-US", "long");
 }
 
 export function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {

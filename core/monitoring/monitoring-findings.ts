@@ -157,7 +157,11 @@ function anomalyFinding(
   // Money in whole minor units; ROAS and conversions to two decimals.
   const figure = (value: number) => (isMoney ? Math.round(value) : Math.round(value * 100) / 100);
   const param = (value: number) =>
-    isMoney ? { amountMinor: Math.round(value), currency: about.currency } : figure(value);
+    isMoney
+      ? { amountMinor: Math.round(value), currency: about.currency }
+      : anomaly.metric === "roas"
+        ? { roas: figure(value) }
+        : figure(value);
   const values = {
     actual: figure(anomaly.actual),
     expected: figure(anomaly.expected),

@@ -47,6 +47,7 @@ const newNotificationSchema = z.object({
           z.string(),
           z.number(),
           z.object({ amountMinor: z.number().int(), currency: z.string().length(3) }),
+          z.object({ roas: z.number() }),
           z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
         ]),
       )

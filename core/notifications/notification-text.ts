@@ -4,7 +4,7 @@
  * and rendered again in each reader's language for the centre, the mails and the pushes.
  */
 import { type CatalogLanguage, type CatalogText, createCatalogText } from "#core/shared/catalog-text.ts";
-import { minorToDecimal } from "#core/shared/money.ts";
+import { formatCalendarDate, formatMoney, formatNumber, formatRoas } from "#core/shared/number-format.ts";
 import de from "./locales/de/system-notifications.json" with { type: "json" };
 import en from "./locales/en/system-notifications.json" with { type: "json" };
 import es from "./locales/es/system-notifications.json" with { type: "json" };
@@ -23,27 +23,18 @@ export const LOCALE_OF: Record<CatalogLanguage, string> = { en: "en-US", es: "es
 /** One of the four languages, English for anything else. */
 export const languageOf = systemNotificationCatalog.languageOf;
 
-/** Amounts ({ amountMinor, currency }) in the reader's locale; numbers as the locale writes them. */
+/** Amounts ({ amountMinor, currency }), ROAS and dates in the reader's locale; numbers as the locale writes them. */
 function formatParams(params: NotificationMessage["params"], language: CatalogLanguage): Record<string, string> {
   const locale = LOCALE_OF[language];
   return Object.fromEntries(
     Object.entries(params ?? {}).map(([name, value]) => {
-      if (typeof value === "number") return [name, new Intl.NumberFormat(locale).format(value)];
+      if (typeof value === "number") return [name, formatNumber(value, locale)];
       if (typeof value === "string") return [name, value];
       if ("date" in value)
-        return [
-          name,
-          // A calendar day: formatted as that day wherever the reader is.
-          new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
-            new Date(`${value.date}T00:00:00Z`),
-          ),
-        ];
-      return [
-        name,
-        new Intl.NumberFormat(locale, { style: "currency", currency: value.currency }).format(
-          Number(minorToDecimal(value.amountMinor, value.currency)),
-        ),
-      ];
+        // A calendar day: formatted as that day wherever the reader is.
+        return [name, formatCalendarDate(value.date, locale, "medium")];
+      if ("roas" in value) return [name, formatRoas(value.roas, locale)];
+      return [name, formatMoney(value.amountMinor, value.currency, locale)];
     }),
   );
 }

@@ -51,10 +51,13 @@ export interface NotificationMessage {
   /** e.g. "ruleFired" → "ruleFired.title" and "ruleFired.body". */
   key: string;
   /**
-   * Numbers, amounts ({ amountMinor, currency }) and calendar dates ({ date: "YYYY-MM-DD" }) are
-   * formatted in each reader's locale by the notifications slice.
+   * Numbers, amounts ({ amountMinor, currency }), ROAS ({ roas: 2.35 } → "2.35×") and calendar dates
+   * ({ date: "YYYY-MM-DD" }) are formatted in each reader's locale by the notifications slice.
    */
-  params?: Record<string, string | number | { amountMinor: number; currency: string } | { date: string }>;
+  params?: Record<
+    string,
+    string | number | { amountMinor: number; currency: string } | { roas: number } | { date: string }
+  >;
 }
 
 /** Raises a notification; resolves to its id, or null when its dedupe key was already used. */

@@ -2,6 +2,7 @@
 import { greet, PRODUCT_NAME, renderLayoutMail } from "#core/mail/mail-layout.ts";
 import type { MailMessage } from "#core/ports/mailer.ts";
 import { type CatalogLanguage, createCatalogText } from "#core/shared/catalog-text.ts";
+import { formatDate } from "#core/shared/number-format.ts";
 import de from "./locales/de/privacy-mail.json" with { type: "json" };
 import en from "./locales/en/privacy-mail.json" with { type: "json" };
 import es from "./locales/es/privacy-mail.json" with { type: "json" };
@@ -18,7 +19,7 @@ export interface MailReader {
 }
 
 function dateIn(language: CatalogLanguage, date: Date): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return formatDate(date, LOCALES[language], { style: "long" });
 }
 
 export function exportReadyMail(

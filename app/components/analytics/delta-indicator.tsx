@@ -13,8 +13,8 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatChange, formatPercent } from "#core/shared/number-format.ts";
 import { type DeltaTone, deltaOf, type GoodDirection } from "./delta.ts";
-import { formatChange, formatPercent } from "./format-metrics.ts";
 
 const TONE_CLASSES: Record<DeltaTone, string> = {
   good: "text-success",

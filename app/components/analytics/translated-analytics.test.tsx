@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatMoney } from "#core/shared/number-format.ts";
 import { renderTextIn } from "#tests/support/render-in-language.tsx";
 import { DateRangePicker } from "./date-range-picker.tsx";
 import { DeltaIndicator } from "./delta-indicator.tsx";
-import { formatMoney } from "./format-metrics.ts";
 import { TrendChart, type TrendSeries } from "./trend-chart.tsx";
 
 const spend = (locale: string): TrendSeries => ({

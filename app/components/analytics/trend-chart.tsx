@@ -28,7 +28,7 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
-import { formatShortDate } from "./format-metrics.ts";
+import { formatShortDate } from "#core/shared/number-format.ts";
 
 export interface TrendSeries {
   key: string;

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { API_KEY_NAME_MAX_LENGTH } from "#core/api-keys/api-key-schemas.ts";
 import type { ApiKeyScope } from "#core/shared/domain-enums.ts";
+import { formatDate } from "#core/shared/number-format.ts";
 import type { ApiKeyStatus } from "./api-keys-types.ts";
 
 /** How a key is sent: shown as code, the same in every language. */
@@ -12,13 +13,8 @@ export const BEARER_HEADER = "Authorization: Bearer <key>";
  * such as a creation; an expiry is a UTC calendar date (it ends at 00:00 UTC), so it reads in UTC.
  */
 export function formatKeyDate(iso: string, { locale = "en-US", timeZone = "UTC" } = {}): string {
-  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    // A stale profile time zone must not break the page.
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(iso));
-  }
+  // A stale profile time zone reads in UTC rather than breaking the page.
+  return formatDate(iso, locale, { timeZone });
 }
 
 /** The stored prefix with an ellipsis, so nobody mistakes it for the whole key: "adh_Xy12AbCd…". */

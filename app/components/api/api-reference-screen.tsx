@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CodeBlock } from "#app/components/marketing/code-block.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { buildCurl, formatJson } from "#app/lib/api-examples.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { ConsoleKeyProvider } from "./console-key.tsx";
 import { MethodBadge } from "./method-badge.tsx";
 import type { ApiReference, ReferenceOperation } from "./openapi-reference.ts";
@@ -28,8 +29,6 @@ const GUIDES = [
   { id: "rate-limits", title: "Rate limits" },
   { id: "pagination", title: "Pagination" },
 ] as const;
-
-const numberFormat = new Intl.NumberFormat("en-US");
 
 /**
  * /api/reference: the conventions in prose, then every operation of the live OpenAPI document
@@ -180,7 +179,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
 
             <Guide id="rate-limits" title="Rate limits">
               <p>
-                Each key may make {numberFormat.format(limits.perKeyPerMinute)} requests a minute, and each team has a
+                Each key may make {formatNumber(limits.perKeyPerMinute, "en-US")} requests a minute, and each team has a
                 monthly allowance from its plan. Every answer says where you stand with <code>RateLimit-Limit</code>,{" "}
                 <code>RateLimit-Remaining</code>, <code>RateLimit-Reset</code> (seconds) and{" "}
                 <code>RateLimit-Policy</code>. Past a limit the API answers <code>429</code> with{" "}
@@ -205,7 +204,7 @@ export function ApiReferenceScreen({ reference, baseUrl, openApiPath, limits }: 
                         {plan.name}
                       </th>
                       <td className="py-2 text-right tabular-nums">
-                        {plan.callsPerMonth === null ? "Unlimited" : numberFormat.format(plan.callsPerMonth)}
+                        {plan.callsPerMonth === null ? "Unlimited" : formatNumber(plan.callsPerMonth, "en-US")}
                       </td>
                     </tr>
                   ))}

@@ -1,7 +1,7 @@
 import { formatJson } from "#app/lib/api-examples.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import type { TryEffect, TryOutcome, TryPlan, TryPlans } from "#core/api-keys/try-api-types.ts";
 import { findListing } from "#core/connections/platform-catalog.ts";
+import { formatMoney } from "#core/shared/number-format.ts";
 import { HEADERS_OF_INTEREST } from "./api-answer-view.tsx";
 import type { TryItView, TryPlanView, TryResult } from "./try-it-types.ts";
 

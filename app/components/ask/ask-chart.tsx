@@ -9,6 +9,7 @@ import { TrendChart, type TrendPoint, type TrendSeries } from "#app/components/a
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
+import { formatMoneyAmount, formatNumber, formatPercent, formatRoas } from "#core/shared/number-format.ts";
 import { METRIC_KEYS } from "./ask-keys.ts";
 import type { AssistantChart } from "./ask-types.ts";
 
@@ -30,17 +31,11 @@ function currencyOf(chart: AssistantChart): string | null {
 
 export function chartValueFormat(chart: AssistantChart, locale: string): (value: number) => string {
   const currency = currencyOf(chart);
-  if (MONEY.has(chart.metric) && currency) {
-    const money = new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 });
-    return (value) => money.format(value);
-  }
-  if (chart.metric === "ctr") {
-    const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
-    return (value) => percent.format(value);
-  }
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  if (chart.metric === "roas") return (value) => `${number.format(value)}×`;
-  return (value) => number.format(value);
+  // The answer's figures are in currency units, not minor units.
+  if (MONEY.has(chart.metric) && currency) return (value) => formatMoneyAmount(value, currency, locale);
+  if (chart.metric === "ctr") return (value) => formatPercent(value, "rate", locale);
+  if (chart.metric === "roas") return (value) => formatRoas(value, locale);
+  return (value) => formatNumber(value, locale);
 }
 
 export default function AskChart({ chart }: { chart: AssistantChart }) {

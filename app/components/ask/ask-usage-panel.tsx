@@ -3,13 +3,13 @@ import { Gauge } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatMonth, formatNumber } from "#core/shared/number-format.ts";
 import type { AskPageData } from "./ask-types.ts";
 
 export function AskUsagePanel({ usage }: { usage: NonNullable<AskPageData["usage"]> }) {
   const { t } = useTranslation("ask");
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
-  const month = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  const number = (value: number) => formatNumber(value, locale);
   const { current, limit } = usage;
   const earlier = usage.months.filter((item) => item.period !== current.period);
   return (
@@ -21,8 +21,8 @@ export function AskUsagePanel({ usage }: { usage: NonNullable<AskPageData["usage
       <div className="flex flex-col gap-1.5">
         <p className="tabular-nums">
           {limit === null
-            ? t("usage.questionsUnlimited", { used: number.format(current.questions) })
-            : t("usage.questions", { used: number.format(current.questions), limit: number.format(limit) })}
+            ? t("usage.questionsUnlimited", { used: number(current.questions) })
+            : t("usage.questions", { used: number(current.questions), limit: number(limit) })}
         </p>
         {limit !== null ? (
           <Progress
@@ -32,8 +32,8 @@ export function AskUsagePanel({ usage }: { usage: NonNullable<AskPageData["usage
         ) : null}
         <p className="text-muted-foreground text-xs tabular-nums">
           {t("usage.tokens", {
-            prompt: number.format(current.promptTokens),
-            completion: number.format(current.completionTokens),
+            prompt: number(current.promptTokens),
+            completion: number(current.completionTokens),
           })}
         </p>
       </div>
@@ -56,9 +56,9 @@ export function AskUsagePanel({ usage }: { usage: NonNullable<AskPageData["usage
           <tbody className="tabular-nums">
             {earlier.map((item) => (
               <tr key={item.period}>
-                <td>{month.format(new Date(`${item.period}-01T00:00:00Z`))}</td>
-                <td className="text-right">{number.format(item.questions)}</td>
-                <td className="text-right">{number.format(item.promptTokens + item.completionTokens)}</td>
+                <td>{formatMonth(item.period, locale)}</td>
+                <td className="text-right">{number(item.questions)}</td>
+                <td className="text-right">{number(item.promptTokens + item.completionTokens)}</td>
               </tr>
             ))}
           </tbody>

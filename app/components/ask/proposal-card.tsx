@@ -12,12 +12,13 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useCan } from "#app/lib/use-can.ts";
+import { formatMoneyAmount } from "#core/shared/number-format.ts";
 import { CAMPAIGN_STATUS_KEYS, PROPOSAL_DONE_KEYS, PROPOSAL_KIND_KEYS, PROPOSAL_STATE_KEYS } from "./ask-keys.ts";
 import type { AskActionResult, AskProposalCard } from "./ask-types.ts";
 
 function valueText(card: AskProposalCard, value: string | number, locale: string, t: (key: string) => string) {
   if (card.kind === "budget" && typeof value === "number" && card.currency)
-    return new Intl.NumberFormat(locale, { style: "currency", currency: card.currency }).format(value);
+    return formatMoneyAmount(value, card.currency, locale);
   const status = CAMPAIGN_STATUS_KEYS[String(value)];
   if (status) return t(status);
   return String(value);

@@ -1,17 +1,9 @@
-import { formatMoney } from "#app/lib/money.ts";
+import { formatDate } from "#core/shared/number-format.ts";
 
-/** "14 Dec 2026" in the reader's locale and the viewer's time zone. */
+/** "14 Dec 2026" in the reader's locale and the viewer's time zone; "" when there is no date. */
 export function formatDay(value: Date | string | null | undefined, locale: string, timeZone: string): string {
   if (!value) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(new Date(value));
-}
-
-/** "€149", "$39.20": whole amounts without decimals, in the reader's locale. */
-export function formatPrice(amountMinor: number, currency: string, locale: string): string {
-  if (amountMinor % 100 !== 0) return formatMoney(amountMinor, currency, locale);
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(
-    amountMinor / 100,
-  );
+  return formatDate(value, locale, { timeZone, style: "medium" });
 }
 
 /** Whole days from `now` until `end`, never below zero. */

@@ -13,8 +13,8 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import type { BillingInterval } from "#core/billing/plan-catalog.ts";
+import { formatMoney } from "#core/shared/number-format.ts";
 import { formatDay } from "./billing-format.ts";
 import { INTERVAL_KEYS } from "./billing-keys.ts";
 import type { PlanOffer } from "./billing-types.ts";

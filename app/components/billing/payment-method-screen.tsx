@@ -4,9 +4,9 @@ import { toast } from "sonner";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import type { SubscriptionStatus } from "#core/billing/billing-types.ts";
 import type { BillingCurrency, PaymentMethodSummary } from "#core/billing/payment-provider.ts";
+import { formatMoney } from "#core/shared/number-format.ts";
 import { BillingHeader } from "./billing-nav.tsx";
 import { useBillingFetcher } from "./use-billing-fetcher.ts";
 

@@ -9,7 +9,7 @@ import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { BillingOverview } from "#core/billing/get-billing-overview.ts";
 import type { BillingInterval } from "#core/billing/plan-catalog.ts";
-import { formatPrice } from "./billing-format.ts";
+import { formatNumber, formatPrice } from "#core/shared/number-format.ts";
 import { INTERVAL_KEYS, LIMIT_KEYS, PLAN_DESCRIPTION_KEYS } from "./billing-keys.ts";
 import type { PlanOffer } from "./billing-types.ts";
 import { ChangePlanDialog } from "./change-plan-dialog.tsx";
@@ -38,9 +38,9 @@ export function PlanCards({ overview, plans, timeZone }: PlanCardsProps) {
     toast.info(t("plans.redirecting"));
     window.location.assign(result.url);
   });
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const limitText = (key: keyof typeof LIMIT_KEYS, value: number | null) =>
-    value === null ? t(LIMIT_KEYS[key][1]) : t(LIMIT_KEYS[key][0], { count: value, value: number.format(value) });
+    value === null ? t(LIMIT_KEYS[key][1]) : t(LIMIT_KEYS[key][0], { count: value, value: number(value) });
 
   return (
     <section id="plans" aria-labelledby="plans-title" className="grid gap-4 scroll-mt-20">

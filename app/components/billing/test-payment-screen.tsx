@@ -12,8 +12,8 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import type { PaymentMethodSummary } from "#core/billing/payment-provider.ts";
+import { formatMoney } from "#core/shared/number-format.ts";
 import { TEST_CARD_FIELDS, type TestCardInput, testCardSchema } from "./test-card-schema.ts";
 
 export interface TestPaymentPage {

@@ -4,6 +4,7 @@ import { Progress } from "#app/components/ui/progress.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { BillingOverview, UsageMeter } from "#core/billing/get-billing-overview.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { METER_KEYS } from "./billing-keys.ts";
 
 const METERS = ["adAccounts", "members", "apiCalls", "rules"] as const;
@@ -31,13 +32,13 @@ export function UsageCard({ usage, planName }: { usage: BillingOverview["usage"]
 function Meter({ name, meter }: { name: (typeof METERS)[number]; meter: UsageMeter }) {
   const { t } = useTranslation("billing");
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const label = t(METER_KEYS[name]);
   const isFull = meter.limit !== null && meter.used >= meter.limit;
   const amount =
     meter.limit === null
-      ? t("usage.unlimited", { used: number.format(meter.used) })
-      : t("usage.ofLimit", { used: number.format(meter.used), limit: number.format(meter.limit) });
+      ? t("usage.unlimited", { used: number(meter.used) })
+      : t("usage.ofLimit", { used: number(meter.used), limit: number(meter.limit) });
   return (
     <div className="grid gap-2">
       <div className="flex items-baseline justify-between gap-3 text-sm">

@@ -6,9 +6,9 @@
  */
 import type { ReactNode } from "react";
 import type { GoodDirection } from "#app/components/analytics/delta.ts";
-import type { MetricFormat } from "#app/components/analytics/format-metrics.ts";
 import type { CampaignRow, CampaignSortKey, Kpis } from "#core/analytics/analytics-types.ts";
 import type { CampaignTableTotals } from "#core/analytics/get-campaign-table.ts";
+import type { MetricFormat } from "#core/shared/number-format.ts";
 import { CampaignStatusBadge, MetricValue, PlatformName } from "./campaign-cells.tsx";
 
 export interface CampaignColumn {

@@ -213,7 +213,7 @@ function KpiTiles({ detail }: { detail: CampaignDetail }) {
         previous={previous.roas}
         format={format.roas}
         goodDirection="higher"
-        secondary={current.roi === null ? undefined : t("detail.roi", { value: format.percent(current.roi) })}
+        secondary={current.roi === null ? undefined : t("detail.roi", { value: format.percent(current.roi, "ratio") })}
       />
       <KpiTile
         label={t("detail.conversions")}
@@ -272,7 +272,7 @@ function TrendCard({ detail }: { detail: CampaignDetail }) {
   }));
   const moneyFormat = {
     format: (value: number) => format.money(Math.round(value), currency),
-    formatTick: (value: number) => format.compactMoney(value, currency),
+    formatTick: (value: number) => format.axisMoney(value, currency),
   };
   const series: Record<TrendView, TrendSeries[]> = {
     money: [

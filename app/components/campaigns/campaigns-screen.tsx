@@ -10,6 +10,7 @@ import type { CampaignRow, DateRange } from "#core/analytics/analytics-types.ts"
 import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
 import type { CampaignTableTotals } from "#core/analytics/get-campaign-table.ts";
 import type { ChangeLogEntry } from "#core/campaigns/campaign-change-types.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import type { TableView } from "#core/table-views/table-view-schema.ts";
 import { CampaignCards } from "./campaign-cards.tsx";
 import { PlatformMark } from "./campaign-cells.tsx";
@@ -105,7 +106,7 @@ function ViewTabs({ view, search, total }: { view: CampaignsScreenProps["view"];
       label: "screen.campaignsTab",
       icon: Table2,
       to: searchWith(withoutView(search), {}),
-      badge: new Intl.NumberFormat(locale).format(total),
+      badge: formatNumber(total, locale),
     },
     { id: "history", label: "screen.historyTab", icon: History, to: `?${historySearch(search)}`, badge: null },
   ] as const;

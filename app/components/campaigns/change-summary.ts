@@ -1,8 +1,8 @@
 /** Words for a change's before → after and for a run's outcome, shared by the dialog and the log. */
 
 import type { i18n } from "i18next";
-import { formatMoney } from "#app/lib/money.ts";
 import type { CampaignSettings, ChangeItemResult } from "#core/campaigns/campaign-change-types.ts";
+import { formatMoney, formatNumber } from "#core/shared/number-format.ts";
 import { STATUS_KEYS } from "./campaign-labels.ts";
 
 type Translate = i18n["t"];
@@ -27,7 +27,7 @@ export function describeSettings(
         : currency
           ? t("campaigns:settings.perDay", { amount: formatMoney(settings.dailyBudgetMinor, currency, locale) })
           : t("campaigns:settings.minorPerDay", {
-              amount: new Intl.NumberFormat(locale).format(settings.dailyBudgetMinor),
+              amount: formatNumber(settings.dailyBudgetMinor, locale),
             }),
     );
   return parts.join(" · ") || "—";

@@ -106,7 +106,7 @@ export function PlatformBreakdownCard({ platforms, hasStore }: { platforms: Plat
                             />
                           </div>
                           <span className="w-12 text-right text-muted-foreground text-xs tabular-nums">
-                            {format.percent(share, 0)}
+                            {format.percent(share, "share")}
                           </span>
                         </div>
                       </TableCell>

@@ -95,7 +95,7 @@ function GoalRow({ entry }: { entry: GoalProgress }) {
             <Progress
               value={Math.round(Math.min(budget.spentFraction, 1) * 100)}
               aria-label={t("progress.budgetUsed", {
-                percent: format.percent(Math.round(budget.spentFraction * 100) / 100, 0),
+                percent: format.percent(Math.round(budget.spentFraction * 100) / 100, "share"),
               })}
               className={cn(budget.pace === "over_budget" && "[&>[data-slot=progress-indicator]]:bg-destructive")}
             />

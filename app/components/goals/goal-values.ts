@@ -1,6 +1,7 @@
 import type { Goal } from "#core/goals/goal-repository.ts";
 import { type GoalEntryInput, type GoalsFormInput, ORGANIZATION_SCOPE } from "#core/goals/goal-schema.ts";
 import { currencyExponent } from "#core/shared/money.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 
 /**
  * The form's values from the saved goals: the organization's entry always first, amounts as text
@@ -44,9 +45,7 @@ export function formatAmountText(minor: number, currency: string, locale = "en-U
   const exponent = currencyExponent(currency);
   const major = minor / 10 ** exponent;
   const decimals = Number.isInteger(major) ? 0 : exponent;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    major,
-  );
+  return formatNumber(major, locale, decimals);
 }
 
 /** "$", "€", "CHF": what goes in front of an amount field. */

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from "#core/shared/number-format.ts";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -43,23 +45,10 @@ export function formatRelativeTime(from: Date, now: Date, options: TimeFormatOpt
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), "day");
   const isSameYear = yearIn(from, locale, timeZone) === yearIn(now, locale, timeZone);
-  return from.toLocaleDateString(locale, {
-    month: "short",
-    day: "numeric",
-    year: isSameYear ? undefined : "numeric",
-    timeZone,
-  });
+  return formatDate(from, locale, { timeZone, withYear: !isSameYear });
 }
 
 /** The full time for a tooltip or <time title>, with its time zone ("Jun 15, 2025, 9:05 AM UTC"). */
 export function formatExactTime(at: Date, options: Omit<TimeFormatOptions, "justNow"> = {}): string {
-  return at.toLocaleString(options.locale ?? "en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: knownTimeZone(options.timeZone),
-    timeZoneName: "short",
-  });
+  return formatDateTime(at, options.locale ?? "en-US", { timeZone: options.timeZone, withZone: true });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { translateConnectionMessage } from "./connection-messages.ts";
 import type { SyncRunView } from "./integrations-types.ts";
 import { useTimeFormat } from "./use-time-format.tsx";
@@ -35,7 +36,7 @@ export function SyncHistory({
   const { t } = useTranslation("integrations");
   const locale = useLocale();
   const format = useTimeFormat();
-  const count = new Intl.NumberFormat(locale);
+  const count = (value: number) => formatNumber(value, locale);
   if (runs.length === 0)
     return (
       <p className="rounded-md border border-dashed p-4 text-muted-foreground text-sm">
@@ -67,11 +68,9 @@ export function SyncHistory({
               <TableCell>
                 <RunStatus status={run.status} />
               </TableCell>
-              {isStore ? null : (
-                <TableCell className="text-right tabular-nums">{count.format(run.campaigns)}</TableCell>
-              )}
-              <TableCell className="text-right tabular-nums">{count.format(run.rows)}</TableCell>
-              <TableCell className="text-right tabular-nums">{count.format(run.retries)}</TableCell>
+              {isStore ? null : <TableCell className="text-right tabular-nums">{count(run.campaigns)}</TableCell>}
+              <TableCell className="text-right tabular-nums">{count(run.rows)}</TableCell>
+              <TableCell className="text-right tabular-nums">{count(run.retries)}</TableCell>
             </TableRow>
             {run.error ? (
               <TableRow className="hover:bg-transparent">

@@ -2,7 +2,6 @@ import { PanelLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BillingBanner } from "#app/components/billing/billing-banner.tsx";
-import { formatPrice } from "#app/components/billing/billing-format.ts";
 import { useUnreadCount } from "#app/components/notifications/use-unread-count.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
@@ -13,6 +12,7 @@ import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { BillingStatus } from "#core/billing/get-billing-status.ts";
+import { formatNumber, formatPrice } from "#core/shared/number-format.ts";
 import type { Route } from "./+types/app-layout";
 import { BILLING_PATH, GETTING_STARTED_PATH, NOTIFICATIONS_PATH, titleForPath } from "./app-navigation.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
@@ -65,7 +65,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { billing } = loaderData;
   const badges = {
     ...loaderData.badges,
-    ...(unread ? { [NOTIFICATIONS_PATH]: unread > 99 ? "99+" : new Intl.NumberFormat(locale).format(unread) } : {}),
+    ...(unread ? { [NOTIFICATIONS_PATH]: unread > 99 ? "99+" : formatNumber(unread, locale) } : {}),
     ...(billing ? { [BILLING_PATH]: formatPrice(billing.status.amountDueMinor, billing.status.currency, locale) } : {}),
   };
   return (

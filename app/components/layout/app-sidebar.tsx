@@ -28,6 +28,8 @@ import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { initialsOf } from "#app/lib/initials.ts";
 import { useCan } from "#app/lib/use-can.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
+import { decimalToMinor } from "#core/shared/money.ts";
+import { formatPrice } from "#core/shared/number-format.ts";
 import {
   APP_NAVIGATION,
   type NavBadge as NavBadgeValue,
@@ -192,11 +194,7 @@ function NavBadge({ badge }: { badge: NavBadgeValue }) {
     "key" in badge
       ? t(badge.key)
       : "amount" in badge
-        ? new Intl.NumberFormat(locale, {
-            style: "currency",
-            currency: badge.currency,
-            maximumFractionDigits: 0,
-          }).format(badge.amount)
+        ? formatPrice(decimalToMinor(badge.amount, badge.currency), badge.currency, locale)
         : badge.text;
   return (
     <Badge variant="secondary" className="ml-auto h-5 px-1.5 text-[0.7rem] tabular-nums">

@@ -1,11 +1,13 @@
 import { ArrowUpRight, Sparkles } from "lucide-react";
 import { cn } from "#app/lib/cn.ts";
+import { formatChange, formatRoas } from "#core/shared/number-format.ts";
 
 // Illustrative figures for the hero's product picture; they are not anyone's real account.
 const PREVIEW_KPIS = [
   { label: "Spend", value: "$48,210", change: "+4.1%" },
   { label: "Revenue", value: "$212,340", change: "+18.6%" },
-  { label: "Blended ROAS", value: "4.4x", change: "+0.7x" },
+  // As the app writes them: revenue over spend, and the change against the previous period.
+  { label: "Blended ROAS", value: formatRoas(212_340 / 48_210), change: formatChange(1.186 / 1.041 - 1) },
   { label: "Conversions", value: "3,912", change: "+12.3%" },
 ] as const;
 
@@ -105,7 +107,7 @@ export function DashboardPreview({ className }: { className?: string }) {
                   <div key={platform.name} className="grid gap-1">
                     <div className="flex justify-between text-xs">
                       <span>{platform.name}</span>
-                      <span className="tabular-nums">{platform.roas.toFixed(1)}x</span>
+                      <span className="tabular-nums">{formatRoas(platform.roas)}</span>
                     </div>
                     <div className="h-1.5 rounded-full bg-muted">
                       <div

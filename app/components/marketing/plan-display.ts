@@ -7,6 +7,7 @@ import {
   type Plan,
   yearlyTotalCents,
 } from "#core/billing/plan-catalog.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 
 export interface PlanPriceDisplay {
   /** "$49", "$39.20" or "Custom". */
@@ -46,7 +47,7 @@ export function planCallToAction(plan: Plan): PlanCallToAction {
 
 /** "10,000", or "Unlimited" for a null limit. */
 export function formatLimit(limit: number | null): string {
-  return limit === null ? "Unlimited" : new Intl.NumberFormat("en-US").format(limit);
+  return limit === null ? "Unlimited" : formatNumber(limit, "en-US");
 }
 
 export interface ComparisonRow {

@@ -239,7 +239,7 @@ function CalibrationRowView({ row, currency }: { row: Calibration["rows"][number
       <TableCell className="font-medium">{t(OBJECTIVE_KEYS[row.objective])}</TableCell>
       <TableCell className="text-right tabular-nums">{row.count}</TableCell>
       <TableCell className="text-right tabular-nums">
-        {row.shareInside === null ? "—" : out.percent(row.shareInside, 0)}
+        {row.shareInside === null ? "—" : out.percent(row.shareInside, "share")}
       </TableCell>
       <TableCell className="text-right tabular-nums">
         {row.meanAbsoluteError === null ? "—" : out.amount(row.meanAbsoluteError)}

@@ -15,7 +15,6 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { PacingStatus } from "#core/budgets/budget-pacing-forecast.ts";
 import type { BudgetPacing, GroupPacingView } from "#core/budgets/get-budget-pacing.ts";
 import { PlanPacingChart } from "./plan-pacing-chart.tsx";
@@ -30,11 +29,8 @@ const STATUS: Record<PacingStatus, { label: string; dot: string }> = {
 export function PacingCard({ pacing, showPlanLink = true }: { pacing: BudgetPacing; showPlanLink?: boolean }) {
   const { t } = useTranslation("budgets");
   const format = useMetricFormat();
-  const locale = useLocale();
   const { plan, currency } = pacing;
-  const monthName = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${pacing.month}-01T00:00:00Z`),
-  );
+  const monthName = format.month(pacing.month);
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>

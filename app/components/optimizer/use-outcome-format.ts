@@ -25,10 +25,7 @@ export function useOutcomeFormat(objective: OptimizerObjective, currency: string
     const compactMoney = (amountMinor: number) => format.compactMoney(Math.round(amountMinor), currency ?? "USD");
     const amount = (value: number, digits = digitsFor(value)) => {
       if (objective === "revenue") return compactMoney(value);
-      return new Intl.NumberFormat(format.locale, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(value);
+      return format.number(value, digits);
     };
     const signed = (value: number, digits = digitsFor(value)) =>
       `${value < 0 ? "−" : "+"}${amount(Math.abs(value), digits)}`;
@@ -57,7 +54,7 @@ export function useOutcomeFormat(objective: OptimizerObjective, currency: string
       /** CPA as money, ROAS as "3.42×"; "—" when unknown. */
       efficiency: (metric: "cpa" | "roas", value: number | null) =>
         value == null || !Number.isFinite(value) ? "—" : metric === "cpa" ? money(value) : format.roas(value),
-      percent: (fraction: number, digits?: number) => format.percent(fraction, digits),
+      percent: format.percent,
       change: (fraction: number) => format.change(fraction),
       shortDate: format.shortDate,
     };

@@ -18,6 +18,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatDate, formatNumber } from "#core/shared/number-format.ts";
 import type {
   ExportItem,
   PendingDeletion,
@@ -159,7 +160,7 @@ export function PrivacyScreen(props: PrivacyScreenProps) {
 }
 
 function formatDay(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(new Date(iso));
+  return formatDate(iso, locale, { timeZone, style: "long" });
 }
 
 function formatSize(bytes: number, locale: string): string {
@@ -248,7 +249,7 @@ function ExportStatus({ item, timeZone }: { item: ExportItem; timeZone: string }
     return (
       <div className="mt-1 flex items-center gap-2 text-muted-foreground">
         <Progress value={item.progress} className="h-1.5 w-32" aria-label={t("exports.progressLabel")} />
-        <span>{t("exports.preparing", { percent: new Intl.NumberFormat(locale).format(item.progress) })}</span>
+        <span>{t("exports.preparing", { percent: formatNumber(item.progress, locale) })}</span>
       </div>
     );
   if (item.status === "failed") return <p className="mt-1 text-destructive">{t("exports.failed")}</p>;

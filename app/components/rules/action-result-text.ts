@@ -6,10 +6,10 @@
  */
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { MetricFormat } from "#app/components/analytics/format-metrics.ts";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import type { RuleActionResult, RuleHeldBack } from "#core/rules/rule-types.ts";
+import type { MetricFormat } from "#core/shared/number-format.ts";
 import type { RulesTranslate } from "./use-rule-text.ts";
 
 /** A campaign's status in the campaigns catalog's words. */
@@ -50,9 +50,7 @@ export function useActionResultText(currency: string, timeZone: string) {
 
 /** The words of `useActionResultText`, for a given `t` (the "rules" namespace) and number format. */
 export function actionResultTextFor(t: RulesTranslate, format: MetricFormat, currency: string, timeZone: string) {
-  const locale = format.locale;
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+  const time = (iso: string) => format.dateTime(iso, { timeZone });
   const status = (code: string | undefined) => {
     const key = code ? CAMPAIGN_STATUS_KEYS[code] : undefined;
     return key ? t(key) : (code ?? "—");

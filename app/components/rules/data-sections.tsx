@@ -10,6 +10,7 @@ import { Switch } from "#app/components/ui/switch.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { LagCurve } from "#core/rules/conversion-lag.ts";
 import { GUARD_METRICS, type GuardMetric } from "#core/rules/rule-definition.ts";
+import { formatPercent } from "#core/shared/number-format.ts";
 import { EditorSection, Field, useEditor } from "./editor-context.tsx";
 import { MoneyInput, UnitInput } from "./editor-controls.tsx";
 import { emptyGuard, parseNumberText } from "./rule-draft.ts";
@@ -188,7 +189,7 @@ const LAG_SOURCE_KEYS = {
 function LagCurves({ curves, threshold }: { curves: LagCurve[]; threshold: number | null }) {
   const { t } = useTranslation("rules");
   const locale = useLocale();
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+  const percent = (fraction: number) => formatPercent(fraction, "share", locale);
   const ages = Math.min(8, Math.max(...curves.map((curve) => curve.completeness.length)));
   const captionId = useId();
   return (
@@ -229,7 +230,7 @@ function LagCurves({ curves, threshold }: { curves: LagCurve[]; threshold: numbe
                         : "px-1 py-1.5 text-right tabular-nums"
                     }
                   >
-                    {percent.format(value)}
+                    {percent(value)}
                   </td>
                 ))}
               </tr>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { RulePreview, RuleRunCounts } from "#core/rules/rule-types.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { CampaignOutcomes } from "./campaign-outcomes.tsx";
 import { useRuleTimes } from "./use-rule-times.ts";
 
@@ -36,7 +37,7 @@ export function PreviewPanel({ preview, now }: { preview: RulePreview; now: stri
 export function RunCounts({ counts, isPreview }: { counts: RuleRunCounts; isPreview: boolean }) {
   const { t } = useTranslation("rules");
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const items = [
     { label: t("counts.inScope"), value: counts.inScope },
     { label: t("counts.fired"), value: counts.fired },
@@ -49,7 +50,7 @@ export function RunCounts({ counts, isPreview }: { counts: RuleRunCounts; isPrev
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground text-xs">{item.label}</dt>
-          <dd className="font-semibold text-xl tabular-nums">{number.format(item.value)}</dd>
+          <dd className="font-semibold text-xl tabular-nums">{number(item.value)}</dd>
         </div>
       ))}
     </dl>

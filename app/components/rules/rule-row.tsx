@@ -12,6 +12,7 @@ import {
 } from "#app/components/ui/dropdown-menu.tsx";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { Rule } from "#core/rules/rule-types.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import type { AutomationSettings } from "./automation-switch.tsx";
 import { RuleStatusBadge, RunStatusLabel } from "./rule-badges.tsx";
 import { ActivateRuleDialog, DeleteRuleDialog } from "./rule-dialogs.tsx";
@@ -46,7 +47,7 @@ export function RuleRow({
   const locale = useLocale();
   const fetcher = useRuleFetcher({ key: `rule-${rule.id}` });
   const [isDeleting, setIsDeleting] = useState(false);
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const lastRun = rule.lastRun;
   const headingId = `rule-${rule.id}-name`;
   return (
@@ -100,9 +101,9 @@ export function RuleRow({
             </dd>
             <dd className="text-muted-foreground text-xs tabular-nums">
               {t(lastRun.mode === "preview" ? "list.countsPreview" : "list.counts", {
-                fired: number.format(lastRun.counts.fired),
-                acted: number.format(lastRun.counts.acted),
-                inScope: number.format(lastRun.counts.inScope),
+                fired: number(lastRun.counts.fired),
+                acted: number(lastRun.counts.acted),
+                inScope: number(lastRun.counts.inScope),
               })}
             </dd>
           </>

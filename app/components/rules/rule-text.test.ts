@@ -6,11 +6,11 @@
  */
 import type { i18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { metricFormat } from "#app/components/analytics/format-metrics.ts";
 import { loadResources } from "#app/lib/i18n/catalogs.ts";
 import { i18nFor } from "#app/lib/i18n/i18n.ts";
 import { ruleTemplate } from "#core/rules/rule-templates.ts";
 import type { RuleActionResult } from "#core/rules/rule-types.ts";
+import { metricFormat } from "#core/shared/number-format.ts";
 import { actionResultTextFor } from "./action-result-text.ts";
 import { ruleTextFor } from "./use-rule-text.ts";
 

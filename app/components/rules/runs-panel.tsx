@@ -6,6 +6,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { translateMessage } from "#app/lib/i18n/i18n.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import type { RuleRunSummary } from "#core/rules/rule-types.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { RunStatusLabel } from "./rule-badges.tsx";
 import { TRIGGER_KEYS } from "./rule-words.ts";
 import { useRuleTimes } from "./use-rule-times.ts";
@@ -26,7 +27,7 @@ export function RunsPanel({
   const { t } = useTranslation("rules");
   const times = useRuleTimes(timeZone, now);
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = (value: number) => formatNumber(value, locale);
   return (
     <section aria-labelledby="runs-title" className="grid gap-4">
       <div>
@@ -66,9 +67,9 @@ export function RunsPanel({
                   ) : null}
                   <span className="text-muted-foreground text-xs tabular-nums">
                     {t(run.mode === "preview" ? "list.countsPreview" : "list.counts", {
-                      fired: number.format(run.counts.fired),
-                      acted: number.format(run.counts.acted),
-                      inScope: number.format(run.counts.inScope),
+                      fired: number(run.counts.fired),
+                      acted: number(run.counts.acted),
+                      inScope: number(run.counts.inScope),
                     })}
                     {run.counts.failed > 0 ? <> · {t("runs.failedCount", { count: run.counts.failed })}</> : null}
                   </span>
@@ -127,17 +128,17 @@ export function RunsPanel({
                         <span className="block text-muted-foreground text-xs">{translateMessage(t, run.message)}</span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{number.format(run.counts.inScope)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{number.format(run.counts.fired)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{number(run.counts.inScope)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{number(run.counts.fired)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
-                      {number.format(run.counts.acted)}
+                      {number(run.counts.acted)}
                       {run.mode === "preview" ? (
                         <span className="block whitespace-nowrap text-muted-foreground text-xs">
                           {t("runs.wouldChange")}
                         </span>
                       ) : null}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{number.format(run.counts.failed)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{number(run.counts.failed)}</td>
                     <td className="px-3 py-2 text-right">
                       <Link
                         to={`/rules/${ruleId}/runs/${run.id}`}

@@ -160,8 +160,8 @@ function ConditionLine({ condition, currency }: { condition: ConditionTrace; cur
                   {t("trace.excludedDay", {
                     date: format.shortDate(day.date),
                     age: day.ageDays,
-                    expected: format.percent(day.expectedCompleteness, 0),
-                    threshold: format.percent(day.threshold, 0),
+                    expected: format.percent(day.expectedCompleteness, "share"),
+                    threshold: format.percent(day.threshold, "share"),
                     platform: platformName(day.platform),
                     source: t(LAG_SOURCE_KEYS[day.source], { count: day.sourceDays }),
                   })}

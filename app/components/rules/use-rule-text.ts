@@ -8,7 +8,6 @@
 import type { i18n } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { MetricFormat } from "#app/components/analytics/format-metrics.ts";
 import { useMetricFormat } from "#app/components/analytics/use-metric-format.ts";
 import {
   CONVERSION_METRICS,
@@ -20,6 +19,7 @@ import {
   type RuleSchedule,
   type RuleWindow,
 } from "#core/rules/rule-definition.ts";
+import type { MetricFormat } from "#core/shared/number-format.ts";
 import { unitOf } from "./rule-draft.ts";
 import { CHANNEL_KEYS, METRIC_KEYS, OPERATOR_SYMBOLS, SCHEDULE_KEYS, weekdayName } from "./rule-words.ts";
 

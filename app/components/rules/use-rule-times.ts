@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatRelativeTime } from "#app/components/integrations/relative-time.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatDateTime } from "#core/shared/number-format.ts";
 
 /**
  * Times on the rules screens, in the reader's locale and time zone: "5 minutes ago", "in 12
@@ -12,8 +13,7 @@ export function useRuleTimes(timeZone: string, now: string) {
   const locale = useLocale();
   return useMemo(() => {
     const nowDate = new Date(now);
-    const exact = (iso: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+    const exact = (iso: string) => formatDateTime(iso, locale, { timeZone });
     const ago = (iso: string) =>
       formatRelativeTime(new Date(iso), nowDate, { locale, timeZone, justNow: t("times.justNow") });
     const until = (iso: string) => {

@@ -1,10 +1,11 @@
-import { type ReactNode, useMemo } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useTimeFormat } from "#app/components/integrations/use-time-format.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { answerText, eventLabel, isSuccessCode, STATUS_LABEL_KEYS } from "./webhook-format.ts";
 import type { WebhookDeliveryStatus, WebhookDeliverySummary } from "./webhooks-types.ts";
 
@@ -21,7 +22,7 @@ export function DeliveryLog({
   const { t } = useTranslation("webhooks");
   const time = useTimeFormat();
   const locale = useLocale();
-  const integer = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }), [locale]);
+  const integer = (value: number) => formatNumber(value, locale, 0);
   if (deliveries.length === 0)
     return <p className="px-4 py-6 text-muted-foreground text-sm sm:px-6">{t("log.empty")}</p>;
   const when = (iso: string) => {
@@ -49,7 +50,7 @@ export function DeliveryLog({
           "tabular-nums",
           isSuccessCode(delivery.lastStatusCode) ? "text-foreground" : "text-destructive dark:text-red-400",
         )}
-        title={latest ? t("log.duration", { ms: integer.format(latest.durationMs) }) : undefined}
+        title={latest ? t("log.duration", { ms: integer(latest.durationMs) }) : undefined}
       >
         {text}
       </span>
@@ -84,7 +85,7 @@ export function DeliveryLog({
                   <DeliveryBadge status={delivery.status} />
                 </TableCell>
                 <TableCell>{answer(delivery)}</TableCell>
-                <TableCell className="text-right tabular-nums">{integer.format(delivery.attempts)}</TableCell>
+                <TableCell className="text-right tabular-nums">{integer(delivery.attempts)}</TableCell>
                 <TableCell className="pr-6 text-sm">{nextRetry(delivery)}</TableCell>
               </TableRow>
             ))}
@@ -104,7 +105,7 @@ export function DeliveryLog({
             <dl className="grid grid-cols-3 gap-x-3 gap-y-0.5 text-sm">
               <Fact term={t("log.code")}>{answer(delivery)}</Fact>
               <Fact term={t("log.attempts")}>
-                <span className="tabular-nums">{integer.format(delivery.attempts)}</span>
+                <span className="tabular-nums">{integer(delivery.attempts)}</span>
               </Fact>
               <Fact term={t("log.nextRetry")}>{nextRetry(delivery)}</Fact>
             </dl>

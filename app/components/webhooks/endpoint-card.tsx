@@ -10,6 +10,7 @@ import { Switch } from "#app/components/ui/switch.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
+import { formatNumber } from "#core/shared/number-format.ts";
 import { ConfirmEndpointDialog } from "./confirm-endpoint-dialog.tsx";
 import { DeliveryBadge, DeliveryLog } from "./delivery-log.tsx";
 import type { WebhooksFetcher } from "./use-webhooks-fetcher.ts";
@@ -38,7 +39,7 @@ export function EndpointCard({
   const locale = useLocale();
   const isHydrated = useIsHydrated();
   const [isLogOpen, setIsLogOpen] = useState(false);
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const integer = (value: number) => formatNumber(value, locale, 0);
   const toggleFetcher = useWebhooksFetcher((result) => {
     if (result.intent === "enable")
       toast.success(result.endpoint.isEnabled ? t("toasts.enabled") : t("toasts.disabled"));
@@ -48,7 +49,7 @@ export function EndpointCard({
     const { isSuccess, statusCode, error, durationMs } = result.result;
     if (isSuccess)
       toast.success(t("toasts.testSucceeded"), {
-        description: t("toasts.testSucceededDescription", { code: statusCode, ms: integer.format(durationMs) }),
+        description: t("toasts.testSucceededDescription", { code: statusCode, ms: integer(durationMs) }),
       });
     else
       toast.error(t("toasts.testFailed"), {
@@ -208,9 +209,7 @@ export function EndpointCard({
             variant="ghost"
             className="h-auto w-full justify-between rounded-none rounded-b-xl px-4 py-3 data-[state=open]:rounded-b-none font-medium has-[>svg]:px-4 sm:px-6 sm:has-[>svg]:px-6"
           >
-            <span>
-              {isLogOpen ? t("log.hide") : t("log.show", { total: integer.format(endpoint.deliveries.length) })}
-            </span>
+            <span>{isLogOpen ? t("log.hide") : t("log.show", { total: integer(endpoint.deliveries.length) })}</span>
             <ChevronDown aria-hidden="true" className={cn("transition-transform", isLogOpen && "rotate-180")} />
           </Button>
         </CollapsibleTrigger>

@@ -1,4 +1,12 @@
 /** Numbers, money and dates in a catalogue answer, written in the reader's language. */
+
+import {
+  formatMoneyAmount,
+  formatNumber,
+  formatPercent,
+  formatRoas,
+  formatShortDate,
+} from "#core/shared/number-format.ts";
 import type { AskLanguage } from "../chat/chat-types.ts";
 
 const LOCALES: Record<AskLanguage, string> = { en: "en-US", es: "es-ES", fr: "fr-FR", de: "de-DE" };
@@ -6,9 +14,9 @@ const LOCALES: Record<AskLanguage, string> = { en: "en-US", es: "es-ES", fr: "fr
 export interface AnswerFormat {
   money(value: number | null | undefined, currency: string | null | undefined): string;
   number(value: number | null | undefined): string;
-  /** ROAS: "3.2×". */
+  /** ROAS: "3.20×". */
   ratio(value: number | null | undefined): string;
-  /** A 0..1 share: "4.1 %". */
+  /** A 0..1 rate: "4.10%". */
   percent(value: number | null | undefined): string;
   /** YYYY-MM-DD → "Nov 26". */
   date(value: string): string;
@@ -19,10 +27,6 @@ const DASH = "—";
 
 export function answerFormat(language: AskLanguage): AnswerFormat {
   const locale = LOCALES[language];
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const ratio = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
-  const date = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" });
   const list = new Intl.ListFormat(locale, { type: "conjunction" });
   const isNumber = (value: number | null | undefined): value is number =>
     typeof value === "number" && Number.isFinite(value);
@@ -30,15 +34,15 @@ export function answerFormat(language: AskLanguage): AnswerFormat {
     money(value, currency) {
       if (!isNumber(value)) return DASH;
       try {
-        return new Intl.NumberFormat(locale, { style: "currency", currency: currency || "USD" }).format(value);
+        return formatMoneyAmount(value, currency || "USD", locale);
       } catch {
-        return `${number.format(value)} ${currency ?? ""}`.trim();
+        return `${formatNumber(value, locale)} ${currency ?? ""}`.trim();
       }
     },
-    number: (value) => (isNumber(value) ? number.format(value) : DASH),
-    ratio: (value) => (isNumber(value) ? `${ratio.format(value)}×` : DASH),
-    percent: (value) => (isNumber(value) ? percent.format(value) : DASH),
-    date: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? date.format(new Date(`${value}T00:00:00Z`)) : value),
+    number: (value) => (isNumber(value) ? formatNumber(value, locale) : DASH),
+    ratio: (value) => (isNumber(value) ? formatRoas(value, locale) : DASH),
+    percent: (value) => (isNumber(value) ? formatPercent(value, "rate", locale) : DASH),
+    date: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatShortDate(value, locale) : value),
     list: (items) => list.format(items),
   };
 }
