@@ -395,4 +395,20 @@ describe("conversations and the monthly limit", () => {
     expect((await catalogueAsk().getAskOverview(owner, { language: "en" })).conversations).toEqual(conversationsBefore);
     await expect(refusal(catalogueAsk().getAskUsage(viewerOf(suite.bo)))).resolves.toMatchObject({ code: "forbidden" });
   });
+
+  it("lets only the month's last question through when several arrive at once", async () => {
+    const owner = ownerOf(suite.bo);
+    const usage = await catalogueAsk().getAskUsage(owner);
+    await suite.world.sandbox.db
+      .updateTable("assistant_usage")
+      .set({ questions: 1_998 })
+      .where("organization_id", "=", suite.bo.organizationId)
+      .where("period", "=", usage.current.period)
+      .execute();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => ask(catalogueAsk(), owner, "What changed yesterday?")),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    expect((await catalogueAsk().getAskUsage(owner)).current.questions).toBe(2_000);
+  });
 });

@@ -35,18 +35,17 @@ export async function askQuestion(
   const owner = ownerOf(actor);
   const input = parseChatInput(askQuestionSchema, raw);
   const period = usagePeriod(deps.now());
+  const existing = input.conversationId ? await deps.chats.findConversation(owner, input.conversationId) : null;
+  if (input.conversationId && !existing) throw conversationNotFound();
   const { limit, plan } = await deps.questionLimitOf(actor.organizationId);
-  if (limit !== null && (await deps.chats.questionsIn(actor.organizationId, period)) >= limit)
+  // The question is counted as it is claimed, atomically: the last one of the month goes once.
+  if (!(await deps.chats.claimQuestion(actor.organizationId, period, limit)))
     throw new AppError(
       "rate_limited",
-      `Your ${plan} plan includes ${limit.toLocaleString("en-US")} questions to Ask Adhelm a month, and they are used up. Upgrade for more, or ask again next month.`,
+      `Your ${plan} plan includes ${(limit ?? 0).toLocaleString("en-US")} questions to Ask Adhelm a month, and they are used up. Upgrade for more, or ask again next month.`,
       { limit, plan },
     );
-
-  const conversation = input.conversationId
-    ? await deps.chats.findConversation(owner, input.conversationId)
-    : await deps.chats.createConversation(owner, titleOf(input.question));
-  if (!conversation) throw conversationNotFound();
+  const conversation = existing ?? (await deps.chats.createConversation(owner, titleOf(input.question)));
   const history: ModelTurn[] = input.conversationId
     ? (await deps.chats.listMessages(owner, conversation.id))
         .filter((message) => message.text.trim() !== "")
@@ -54,7 +53,6 @@ export async function askQuestion(
         .map((message) => ({ role: message.role, text: message.text }))
     : [];
   const question = await deps.chats.addMessage(owner, conversation.id, { role: "user", text: input.question });
-  await deps.chats.recordUsage(actor.organizationId, period, { questions: 1, promptTokens: 0, completionTokens: 0 });
   emit({ type: "start", conversationId: conversation.id, title: conversation.title, question });
 
   const tools = deps.toolsFor(actor);

@@ -226,6 +226,27 @@ export function createChatRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Counts one question in the organization's month if it is still under `limit` (null: no limit),
+     * in one statement, so two questions at once cannot both take the last one. False when used up.
+     */
+    async claimQuestion(organizationId: string, period: string, limit: number | null): Promise<boolean> {
+      if (limit !== null && limit <= 0) return false;
+      const claimed = await db
+        .insertInto("assistant_usage")
+        .values({ organization_id: organizationId, period, questions: 1, prompt_tokens: 0, completion_tokens: 0 })
+        .onConflict((conflict) => {
+          const update = conflict.columns(["organization_id", "period"]).doUpdateSet({
+            questions: sql<number>`assistant_usage.questions + 1`,
+            updated_at: new Date().toISOString(),
+          });
+          return limit === null ? update : update.where("assistant_usage.questions", "<", limit);
+        })
+        .returning("questions")
+        .executeTakeFirst();
+      return claimed !== undefined;
+    },
+
     /** The organization's last `months` months of usage, newest first. */
     async usage(organizationId: string, months = 6): Promise<MonthUsage[]> {
       const rows = await db
