@@ -1,5 +1,5 @@
 import { History, Table2 } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
@@ -165,12 +165,30 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions, savedViews
   const layoutFetcher = useFetcher();
   const { submit: submitLayout } = layoutFetcher;
   const isInView = activeView !== null;
+  // One save at a time, the latest layout last: a new submission on a busy fetcher would abort the
+  // one in flight (an abort the router reports as an uncaught error), and several quick clicks
+  // need only their last layout saved.
+  const pendingLayout = useRef<ColumnLayout | null>(null);
+  const isSavingLayout = useRef(false);
+  const saveNextLayout = useCallback(() => {
+    const layout = pendingLayout.current;
+    if (!layout || isSavingLayout.current) return;
+    pendingLayout.current = null;
+    isSavingLayout.current = true;
+    void submitLayout({ intent: "views.layout", form: { ...layout } }, { method: "post", encType: "application/json" });
+  }, [submitLayout]);
+  useEffect(() => {
+    if (layoutFetcher.state !== "idle") return;
+    isSavingLayout.current = false;
+    saveNextLayout();
+  }, [layoutFetcher.state, saveNextLayout]);
   const rememberLayout = useCallback(
     (layout: ColumnLayout) => {
-      if (!isInView)
-        submitLayout({ intent: "views.layout", form: { ...layout } }, { method: "post", encType: "application/json" });
+      if (isInView) return;
+      pendingLayout.current = layout;
+      saveNextLayout();
     },
-    [isInView, submitLayout],
+    [isInView, saveNextLayout],
   );
   const columns = useColumnVisibility(savedViews.layout, rememberLayout);
   const visibleColumns = columnsInOrder(columns.layout.columns);
