@@ -5,7 +5,7 @@
  * the selection bar's bulk actions, like rows.
  */
 import { Pause, Play, Wallet } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRefusalReason } from "#app/components/access/permission-gate.tsx";
@@ -20,6 +20,38 @@ import { CampaignStatusBadge, PlatformName } from "./campaign-cells.tsx";
 import { CAMPAIGN_COLUMNS, type CampaignColumn } from "./campaign-columns.tsx";
 import type { BulkAction } from "./change-request.ts";
 import type { CampaignSelection } from "./use-campaign-selection.ts";
+
+/** A card's action: its word on the button, the campaign in its accessible name, and why a role may not. */
+function CardAction({
+  icon,
+  label,
+  name,
+  refusal,
+  isDisabled = false,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  name: string;
+  refusal: string | null;
+  isDisabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-10 flex-1"
+      disabled={isDisabled || refusal !== null}
+      title={refusal ?? undefined}
+      aria-label={name}
+      onClick={onClick}
+    >
+      {icon}
+      {label}
+    </Button>
+  );
+}
 
 const SPEND = CAMPAIGN_COLUMNS.find((column) => column.id === "spend") as CampaignColumn;
 
@@ -97,44 +129,31 @@ export function CampaignCards({
               </dl>
               <div className="flex flex-wrap gap-2">
                 {row.status === "enabled" ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-10 flex-1"
-                    disabled={refusal !== null}
-                    title={refusal ?? undefined}
-                    aria-label={t("cards.pause", { name: row.name })}
+                  <CardAction
+                    icon={<Pause aria-hidden="true" />}
+                    label={t("actions.pause")}
+                    name={t("cards.pause", { name: row.name })}
+                    refusal={refusal}
                     onClick={() => onAction("pause", [row])}
-                  >
-                    <Pause aria-hidden="true" />
-                    {t("actions.pause")}
-                  </Button>
+                  />
                 ) : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-10 flex-1"
-                    disabled={isRemoved || refusal !== null}
-                    title={refusal ?? undefined}
-                    aria-label={t("cards.enable", { name: row.name })}
+                  <CardAction
+                    icon={<Play aria-hidden="true" />}
+                    label={t("actions.enable")}
+                    name={t("cards.enable", { name: row.name })}
+                    refusal={refusal}
+                    isDisabled={isRemoved}
                     onClick={() => onAction("enable", [row])}
-                  >
-                    <Play aria-hidden="true" />
-                    {t("actions.enable")}
-                  </Button>
+                  />
                 )}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-10 flex-1"
-                  disabled={isRemoved || refusal !== null}
-                  title={refusal ?? undefined}
-                  aria-label={t("cards.budget", { name: row.name })}
+                <CardAction
+                  icon={<Wallet aria-hidden="true" />}
+                  label={t("cards.budgetShort")}
+                  name={t("cards.budget", { name: row.name })}
+                  refusal={refusal}
+                  isDisabled={isRemoved}
                   onClick={() => onAction("set_budget", [row])}
-                >
-                  <Wallet aria-hidden="true" />
-                  {t("cards.budgetShort")}
-                </Button>
+                />
               </div>
             </li>
           );
