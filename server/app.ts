@@ -53,7 +53,7 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   app.use((c, next) => runWithRequestAddress(clientAddress(c), next));
   app.use(requestLogger(logger));
   // Request rate and latency per route pattern for /metrics: one histogram observation.
-  app.use(requestMetrics(services.metrics));
+  if (services.metrics) app.use(requestMetrics(services.metrics));
   // 2b. Signed-in pages, data and exports are private, no-store unless a route set its own caching.
   app.use(privateCache());
   // 3. CSRF defence: a state-changing request must come from our own origin.

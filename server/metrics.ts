@@ -31,11 +31,11 @@ export function requestMetrics(metrics: RequestMetrics) {
  * GET /metrics for Prometheus, only when METRICS_TOKEN is set and sent as a Bearer token (compared
  * in constant time); otherwise it does not exist (404), so nothing about the process leaks.
  */
-export function metricsRoutes(metrics: PrometheusMetrics, token: string | undefined) {
+export function metricsRoutes(metrics: PrometheusMetrics | null, token: string | undefined) {
   const app = new Hono();
   const expected = token ? digest(token) : null;
   app.get("/metrics", async (c) => {
-    if (!expected) return c.text("Not found", 404);
+    if (!expected || !metrics) return c.text("Not found", 404);
     const sent = /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
     if (!timingSafeEqual(digest(sent), expected)) {
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');

@@ -127,8 +127,8 @@ export interface ServerServices extends AppServices {
   paymentProvider: PaymentProvider | null;
   /** Billing without a person: the trial's start, provider events, the hourly tick, limits and read-only. */
   billingBackground: BillingBackground;
-  /** The process' Prometheus metrics, served at /metrics when METRICS_TOKEN is set. */
-  metrics: PrometheusMetrics;
+  /** The process' Prometheus metrics, kept only when METRICS_TOKEN is set (served at /metrics). */
+  metrics: PrometheusMetrics | null;
 }
 
 export interface ServiceOptions {
@@ -273,10 +273,13 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     salesEmail: SALES_EMAIL,
     seller: invoiceSellerFrom(env.INVOICE_SELLER),
   };
-  const metrics = createPrometheusMetrics({
-    backlog: jobs.backlog ? () => jobs.backlog?.() ?? Promise.resolve([]) : undefined,
-    pool: database.poolStats ? () => database.poolStats?.() ?? { total: 1, idle: 0, waiting: 0 } : undefined,
-  });
+  // Nobody can read the metrics without a token: then nothing counts them, and no request pays for it.
+  const metrics = env.METRICS_TOKEN
+    ? createPrometheusMetrics({
+        backlog: jobs.backlog ? () => jobs.backlog?.() ?? Promise.resolve([]) : undefined,
+        pool: database.poolStats ? () => database.poolStats?.() ?? { total: 1, idle: 0, waiting: 0 } : undefined,
+      })
+    : null;
   const services: ServerServices = {
     metrics,
     billing: createBillingModule(billingDependencies),
@@ -337,7 +340,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       clock: adsClock,
       logger,
       backfillDays: env.SYNC_BACKFILL_DAYS,
-      metrics,
+      metrics: metrics ?? undefined,
     }),
     syncSchedule: createSyncSchedule({ db: database.db, requestSync: connectionsModule.requestSync }),
     sandbox: null,
