@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { timeOrderedId } from "../shared/time-ordered-id";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, NotificationTable } from "#core/db/schema.ts";
 import type { NotificationKind, Severity } from "./notification-types.ts";
@@ -105,7 +106,8 @@ export function createNotificationRepository(db: Kysely<Database>) {
   return {
     /** Stores it; null when the organization already has one with the same dedupe key. */
     async insert(input: NotificationInsert): Promise<StoredNotification | null> {
-      const id = randomUUID();
+      // Time-ordered, so two notifications made in the same millisecond still list newest first.
+      const id = timeOrderedId();
       const row = await db
         .insertInto("notifications")
         .values({
