@@ -9,8 +9,16 @@ describe("public header", () => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect.poll(() => header.getAttribute("data-opaque")).toBe("false");
-    await page.evaluate(() => window.scrollTo(0, 10));
-    await page.waitForTimeout(50);
+    // Scroll, then let the scroll event and two frames pass, so a wrong flip would have happened.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener("scroll", () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), {
+            once: true,
+          });
+          window.scrollTo(0, 10);
+        }),
+    );
     expect(await header.getAttribute("data-opaque")).toBe("false");
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect.poll(() => header.getAttribute("data-opaque")).toBe("true");
