@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database, NotificationTable } from "#core/db/schema.ts";
-import { timeOrderedId } from "../shared/time-ordered-id";
+import { timeOrderedId } from "#core/shared/time-ordered-id.ts";
 import type { NotificationKind, Severity } from "./notification-types.ts";
 
 export type NotificationChannel = "in_app" | "email" | "push" | "webhook";
