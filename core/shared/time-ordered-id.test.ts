@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeOrderedId } from "./time-ordered-id";
+import { timeOrderedId } from "./time-ordered-id.ts";
 
 describe("time-ordered ids", () => {
   it("are version 7 UUIDs that sort in the order they were made, even within one millisecond", () => {
