@@ -72,9 +72,19 @@ export async function sendPlatformRequest(request: PlatformRequest): Promise<Res
   }
 }
 
-/** The parsed JSON body, or null when the body is empty or not JSON. */
-export async function readJsonBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => "");
+/**
+ * The parsed JSON body, or null when the body is empty or not JSON. Given the platform, a body that
+ * cannot be read to its end (the request's timeout struck mid-answer, the connection dropped) is the
+ * platform being unavailable, which a later attempt can fix, rather than an answer of the wrong shape.
+ */
+export async function readJsonBody(response: Response, platform?: PlatformId): Promise<unknown> {
+  const text = await response.text().catch((error: unknown) => {
+    if (!platform) return "";
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "broke off";
+    throw new PlatformError(platform, "unavailable", `The platform's answer ${reason} before its end.`, {
+      httpStatus: response.status,
+    });
+  });
   if (!text) return null;
   try {
     return JSON.parse(text);

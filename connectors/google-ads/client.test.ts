@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { readGoogleAdsError } from "./client.ts";
+import { PlatformError } from "#core/shared/connector-port.ts";
+import { createGoogleAdsClient, readGoogleAdsError } from "./client.ts";
 
 const FAILURE = "type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure";
 
@@ -50,5 +53,32 @@ describe("readGoogleAdsError", () => {
       message: "Not a multiple.",
       platformCode: "campaignBudgetError.NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT",
     });
+  });
+});
+
+describe("a report answer cut off mid-body", () => {
+  it("is Google being unavailable, which a later attempt retries, not an answer of the wrong shape", async () => {
+    // Google starts the stream, then the connection drops before the array is closed.
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": "100000" });
+      response.write('[{"results":[{"campaign":{"id":"1"}}');
+      setImmediate(() => response.socket?.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = createGoogleAdsClient({
+        clientId: "id",
+        clientSecret: "secret",
+        urls: { api: `http://127.0.0.1:${port}` },
+      });
+      const failure = await client
+        .searchStream("token", "123", "SELECT campaign.id FROM campaign")
+        .catch((error) => error);
+      expect(failure).toBeInstanceOf(PlatformError);
+      expect(failure).toMatchObject({ kind: "unavailable", isRetryable: true });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { errorFromStatus, readJsonBody, sendPlatformRequest } from "#connectors/
 import type { ConnectorConfig } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { minorToDecimal } from "#core/shared/money.ts";
+import { readSearchStreamRows } from "./fast-rows.ts";
 import {
   type GoogleAdsFailureError,
   type GoogleAdsRow,
@@ -39,7 +40,7 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
       headers: { authorization: `Bearer ${accessToken}` },
       json,
     });
-    const body = await readJsonBody(response);
+    const body = await readJsonBody(response, "google-ads");
     if (!response.ok) throw readGoogleAdsError(response, body);
     return body;
   }
@@ -86,7 +87,10 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
         const failed = body.find((batch) => typeof batch === "object" && batch !== null && "error" in batch);
         if (failed) throw readGoogleAdsError(new Response(null, { status: 200 }), failed);
       }
-      return parseGoogleAds(searchStreamResponseSchema, body).flatMap((batch) => batch.results);
+      // Report rows come by the hundred thousand: read them by hand, and by the schema when unsure.
+      return (
+        readSearchStreamRows(body) ?? parseGoogleAds(searchStreamResponseSchema, body).flatMap((batch) => batch.results)
+      );
     },
 
     /** `campaigns:mutate` or `campaignBudgets:mutate`; answers the resource name of each operation, in order. */

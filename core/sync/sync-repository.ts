@@ -11,6 +11,7 @@ import {
   PLATFORM_ISSUE_MAX_LENGTH,
 } from "#core/shared/connector-port.ts";
 import type { SyncRunKind, SyncRunStatus } from "#core/shared/domain-enums.ts";
+import { createBatchWriter } from "./batch-writer.ts";
 
 /** The sync engine's runs and the rows it writes; its run history is what the connections slice reads. */
 export interface SyncRepository extends SyncHistory {
@@ -54,8 +55,47 @@ export interface SyncRepository extends SyncHistory {
 /** Ages 0 … 13 are recorded; a day 14 days old counts as mature (core/rules/conversion-lag.ts). */
 export const LAG_SNAPSHOT_AGES = 14;
 
-// SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. 10 values a row.
-const METRIC_ROWS_PER_STATEMENT = 2_000;
+/** One stored row of campaign_daily_metrics, replaced by the newest numbers when it comes again. */
+const dailyMetricsWriter = createBatchWriter<
+  ExternalDailyMetric & { campaignId: string },
+  { organizationId: string; updatedAt: string }
+>({
+  table: "campaign_daily_metrics",
+  columns: [
+    "campaign_id",
+    "organization_id",
+    "date",
+    "impressions",
+    "clicks",
+    "spend_minor",
+    "conversions",
+    "conversion_value_minor",
+    "currency",
+    "updated_at",
+  ],
+  conflictKey: ["campaign_id", "date"],
+  updateColumns: [
+    "impressions",
+    "clicks",
+    "spend_minor",
+    "conversions",
+    "conversion_value_minor",
+    "currency",
+    "updated_at",
+  ],
+  values: (row, shared) => [
+    row.campaignId,
+    shared.organizationId,
+    row.date,
+    row.impressions,
+    row.clicks,
+    row.spendMinor,
+    row.conversions,
+    row.conversionValueMinor,
+    row.currency,
+    shared.updatedAt,
+  ],
+});
 
 export function createSyncRepository(db: Kysely<Database>): SyncRepository {
   const toRun = (row: {
@@ -226,36 +266,7 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
       if (rows.length === 0) return 0;
       const updatedAt = now();
       await db.transaction().execute(async (trx) => {
-        for (let start = 0; start < rows.length; start += METRIC_ROWS_PER_STATEMENT) {
-          await trx
-            .insertInto("campaign_daily_metrics")
-            .values(
-              rows.slice(start, start + METRIC_ROWS_PER_STATEMENT).map((row) => ({
-                campaign_id: row.campaignId,
-                organization_id: organizationId,
-                date: row.date,
-                impressions: row.impressions,
-                clicks: row.clicks,
-                spend_minor: row.spendMinor,
-                conversions: row.conversions,
-                conversion_value_minor: row.conversionValueMinor,
-                currency: row.currency,
-                updated_at: updatedAt,
-              })),
-            )
-            .onConflict((conflict) =>
-              conflict.columns(["campaign_id", "date"]).doUpdateSet({
-                impressions: sql`excluded.impressions`,
-                clicks: sql`excluded.clicks`,
-                spend_minor: sql`excluded.spend_minor`,
-                conversions: sql`excluded.conversions`,
-                conversion_value_minor: sql`excluded.conversion_value_minor`,
-                currency: sql`excluded.currency`,
-                updated_at: sql`excluded.updated_at`,
-              }),
-            )
-            .execute();
-        }
+        await dailyMetricsWriter.write(trx, rows, { organizationId, updatedAt });
         // The analytics rollups (running totals per campaign, sums per ad account and day) change in
         // the same transaction, so no reader ever sees them disagree with the metrics.
         await refreshMetricRollups(trx, organizationId, rows);

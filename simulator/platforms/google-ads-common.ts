@@ -91,10 +91,11 @@ export function serializeRow(
     row[resource] ??= resourceName ? { resourceName } : {};
     row[resource][key] = value;
   };
+  // The resource names once per row, not once per selected field.
+  const customerName = `customers/${account.id}`;
+  const campaignName = campaign ? `${customerName}/campaigns/${campaign.id}` : "";
+  const budgetName = campaign ? `${customerName}/campaignBudgets/${budgetIdOf(campaign.id)}` : "";
   for (const field of fields) {
-    const customerName = `customers/${account.id}`;
-    const campaignName = campaign ? `${customerName}/campaigns/${campaign.id}` : "";
-    const budgetName = campaign ? `${customerName}/campaignBudgets/${budgetIdOf(campaign.id)}` : "";
     switch (field) {
       case "customer.id":
         set("customer", "id", account.id, customerName);
