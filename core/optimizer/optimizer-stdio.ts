@@ -66,6 +66,8 @@ export interface DecisionOptions {
   thompson?: number;
   /** Opening design: on days 1 … days, campaigns in turn get `factor` × an even share (inside the bounds). */
   opening?: { days: number; factor: number } | null;
+  /** Replaces the fit (bench/optimizer-regret.ts feeds the true curves to measure the allocation step alone). */
+  fitOverride?: (request: OptimizerRequest) => Map<string, CampaignFit>;
 }
 
 export const DEFAULT_DECISION: DecisionOptions = {
@@ -212,12 +214,14 @@ export function decide(request: OptimizerRequest, options: DecisionOptions = DEF
   if (options.opening && days >= 1 && days <= options.opening.days && days <= request.campaigns.length) {
     return openingDay(request, days, options.opening);
   }
-  const fits = fitCampaigns({
-    objective: request.objective,
-    campaigns: histories,
-    today: request.day,
-    ...(options.halfLifeDays ? { halfLifeDays: options.halfLifeDays } : {}),
-  });
+  const fits = options.fitOverride
+    ? options.fitOverride(request)
+    : fitCampaigns({
+        objective: request.objective,
+        campaigns: histories,
+        today: request.day,
+        ...(options.halfLifeDays ? { halfLifeDays: options.halfLifeDays } : {}),
+      });
   const random = seededRandom(hashString(request.day) ^ 0x9e3779b9);
   const campaigns: AllocationCampaign[] = request.campaigns.map((c) => {
     const fit = fits.get(c.id);
