@@ -72,7 +72,48 @@ function sharedWithServer(): Plugin {
   };
 }
 
+/**
+ * `CHUNK_REPORT=1 npm run build`: writes client/.vite/chunks.json (each browser chunk's modules and
+ * their rendered sizes) for bench/route-js.ts to say which library a page's JavaScript comes from.
+ */
+function chunkReport(): Plugin {
+  return {
+    name: "adhelm:chunk-report",
+    applyToEnvironment: (environment) => environment.name === "client" && process.env.CHUNK_REPORT === "1",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === "chunk"
+          ? [
+              {
+                file: output.fileName,
+                modules: Object.fromEntries(
+                  Object.entries(output.modules).map(([id, module]) => [id, module.renderedLength]),
+                ),
+              },
+            ]
+          : [],
+      );
+      this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sharedWithServer(), tailwindcss(), reactRouter()],
+  plugins: [sharedWithServer(), tailwindcss(), reactRouter(), chunkReport()],
   build: { sourcemap: false },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // React, React DOM and React Router are on every page: one chunk, one request, rather
+            // than a handful (each request costs its headers and a round trip).
+            codeSplitting: {
+              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -22,7 +22,7 @@ import { appContext } from "./lib/app-context.ts";
 import { type Flash, readFlash } from "./lib/flash.server.ts";
 import { loadResources } from "./lib/i18n/catalogs.ts";
 import { isLanguage, type Language, languageFromAcceptLanguage } from "./lib/i18n/languages.ts";
-import { isTranslatedDocument } from "./lib/i18n/translated.ts";
+import { isSiteCatalogsDocument, isTranslatedDocument } from "./lib/i18n/translated.ts";
 import { useI18n } from "./lib/i18n/use-i18n.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getViewerContextFor, toViewer } from "./lib/session.server.ts";
@@ -96,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html
       lang={isTranslated ? language : "en"}
       data-language={language}
+      data-catalogs={isSiteCatalogsDocument(matches) ? "site" : undefined}
       data-hydrated={isStatic ? "static" : undefined}
       suppressHydrationWarning
     >

@@ -17,32 +17,21 @@
  * Screen readers get a visually hidden table of the values (up to 92 days) or, for longer ranges, a
  * summary of each series, in the reader's language. Dates on the axis, in the tooltip and in the
  * table read in the reader's locale; `format` should too (`useMetricFormat()`). The chart itself
- * draws after hydration; the server sends a placeholder of the same height, so the page does not
- * jump.
+ * draws after hydration, and recharts loads then (./trend-chart-plot.tsx), so a page's first
+ * JavaScript does not carry it; the server sends a placeholder of the same height until it draws,
+ * so the page does not jump.
  */
 import type { TFunction } from "i18next";
-import { useId, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Area, CartesianGrid, ComposedChart, Line, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { useIsHydrated } from "#app/lib/use-is-hydrated.ts";
 import { formatShortDate } from "#core/shared/number-format.ts";
+import type { TrendPoint, TrendSeries } from "./trend-chart-types.ts";
 
-export interface TrendSeries {
-  key: string;
-  label: string;
-  format: (value: number) => string;
-  /** An axis tick's shorter form (e.g. "$12K"); defaults to `format`. */
-  formatTick?: (value: number) => string;
-  color?: string;
-  kind?: "line" | "area";
-  axis?: "left" | "right";
-  stackId?: string;
-}
-
-export type TrendPoint = { date: string } & Record<string, number | string>;
+export type { TrendPoint, TrendSeries } from "./trend-chart-types.ts";
 
 export interface TrendChartProps {
   title: string;
@@ -55,6 +44,9 @@ export interface TrendChartProps {
 
 /** A table beyond this many rows is more noise than help; longer ranges get a summary instead. */
 const MAX_TABLE_ROWS = 92;
+
+// recharts is the biggest library of the app: it loads when a chart is first drawn.
+const TrendChartPlot = lazy(() => import("./trend-chart-plot.tsx"));
 
 export function colorOfSeries(series: TrendSeries, index: number): string {
   return series.color ?? `var(--chart-${(index % 5) + 1})`;
@@ -73,8 +65,6 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
     [series],
   );
   const visible = colored.filter((item) => !hiddenKeys.has(item.key));
-  const leftSeries = visible.find((item) => (item.axis ?? "left") === "left");
-  const rightSeries = visible.find((item) => item.axis === "right");
 
   const toggle = (key: string) =>
     setHiddenKeys((current) => {
@@ -92,88 +82,16 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
         aria-hidden="true"
       >
         {isHydrated ? (
-          <ComposedChart
-            responsive
-            style={{ width: "100%", height: isFill ? "100%" : height }}
-            data={data}
-            margin={{ top: 8, right: rightSeries ? 0 : 8, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <defs>
-              {visible
-                .filter((item) => item.kind === "area")
-                .map((item) => (
-                  <linearGradient key={item.key} id={`${gradientPrefix}-${item.key}`} x1="0" y1="0" x2="0" y2="1">
-                    <stop offset="5%" stopColor={item.color} stopOpacity={0.35} />
-                    <stop offset="95%" stopColor={item.color} stopOpacity={0.02} />
-                  </linearGradient>
-                ))}
-            </defs>
-            <CartesianGrid vertical={false} stroke="var(--border)" strokeDasharray="3 3" />
-            <XAxis
-              dataKey="date"
-              tickFormatter={shortDate}
-              tickLine={false}
-              axisLine={false}
-              tickMargin={8}
-              minTickGap={28}
-              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+          <Suspense fallback={<Skeleton className="size-full" />}>
+            <TrendChartPlot
+              data={data}
+              series={visible}
+              height={height}
+              gradientPrefix={gradientPrefix}
+              shortDate={shortDate}
+              locale={locale}
             />
-            <YAxis
-              yAxisId="left"
-              hide={!leftSeries}
-              tickFormatter={(value: number) => (leftSeries?.formatTick ?? leftSeries?.format ?? String)(value)}
-              tickLine={false}
-              axisLine={false}
-              width="auto"
-              niceTicks="snap125"
-              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
-            />
-            <YAxis
-              yAxisId="right"
-              orientation="right"
-              hide={!rightSeries}
-              tickFormatter={(value: number) => (rightSeries?.formatTick ?? rightSeries?.format ?? String)(value)}
-              tickLine={false}
-              axisLine={false}
-              width="auto"
-              niceTicks="snap125"
-              tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
-            />
-            <Tooltip
-              cursor={{ stroke: "var(--border)" }}
-              content={(props: TooltipContentProps) => <ChartTooltip {...props} series={visible} locale={locale} />}
-            />
-            {visible.map((item) =>
-              item.kind === "area" ? (
-                <Area
-                  key={item.key}
-                  yAxisId={item.axis ?? "left"}
-                  dataKey={item.key}
-                  name={item.label}
-                  type="monotone"
-                  stackId={item.stackId}
-                  stroke={item.color}
-                  strokeWidth={2}
-                  fill={`url(#${gradientPrefix}-${item.key})`}
-                  isAnimationActive={false}
-                  dot={false}
-                />
-              ) : (
-                <Line
-                  key={item.key}
-                  yAxisId={item.axis ?? "left"}
-                  dataKey={item.key}
-                  name={item.label}
-                  type="monotone"
-                  stroke={item.color}
-                  strokeWidth={2}
-                  isAnimationActive={false}
-                  dot={false}
-                />
-              ),
-            )}
-          </ComposedChart>
+          </Suspense>
         ) : (
           <Skeleton className="size-full" />
         )}
@@ -181,32 +99,6 @@ export function TrendChart({ title, data, series, height = 280, canToggleSeries 
       <ChartLegend series={colored} hiddenKeys={hiddenKeys} onToggle={canToggleSeries ? toggle : undefined} />
       <ScreenReaderData title={title} data={data} series={colored} />
     </figure>
-  );
-}
-
-function ChartTooltip({
-  active,
-  payload,
-  label,
-  series,
-  locale,
-}: TooltipContentProps & { series: Array<TrendSeries & { color: string }>; locale: string }) {
-  if (!active || !payload?.length || typeof label !== "string") return null;
-  const point = payload[0]?.payload as TrendPoint | undefined;
-  if (!point) return null;
-  return (
-    <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-popover-foreground text-xs shadow-md">
-      <p className="mb-1.5 font-medium">{formatShortDate(label, locale)}</p>
-      <ul className="flex flex-col gap-1">
-        {series.map((item) => (
-          <li key={item.key} className="flex items-center gap-2">
-            <span className="size-2.5 shrink-0 rounded-[3px]" style={{ backgroundColor: item.color }} />
-            <span className="text-muted-foreground">{item.label}</span>
-            <span className="ml-auto pl-3 font-medium tabular-nums">{item.format(Number(point[item.key] ?? 0))}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -104,7 +104,7 @@ function SidebarGroup({ group }: { group: NavGroup }) {
   return (
     <Collapsible defaultOpen={group.isOpenByDefault} className="group/collapsible">
       <section aria-label={label}>
-        <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring">
+        <CollapsibleTrigger className="flex min-h-6 w-full items-center justify-between rounded-md px-2 pb-1 font-medium text-sidebar-foreground/60 text-xs outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring">
           <h2>{label}</h2>
           <ChevronRight
             aria-hidden="true"

@@ -1,7 +1,11 @@
 import { Outlet, useLocation } from "react-router";
+import { siteCatalogsPage } from "#app/lib/i18n/translated.ts";
 import { useRootData } from "#app/root.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
+
+/** The browser loads only the public site's catalogs for these pages (app/lib/i18n/catalogs.ts). */
+export const handle = siteCatalogsPage;
 
 /** The spec hides the header on the sign-in and sign-up screens; their cards stand alone. */
 const HEADERLESS_PATHS = new Set(["/login", "/signup"]);

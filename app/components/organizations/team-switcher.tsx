@@ -1,5 +1,5 @@
 import { Check, ChevronsUpDown, Loader2, Plus, Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -15,8 +15,12 @@ import {
 import { Input } from "#app/components/ui/input.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { Viewer } from "#app/lib/viewer.ts";
-import { CreateOrganizationDialog } from "./create-organization-dialog.tsx";
 import { OrganizationLogo } from "./organization-logo.tsx";
+
+// The form (react-hook-form, zod) loads when the dialog is first opened, not with every app screen.
+const CreateOrganizationDialog = lazy(() =>
+  import("./create-organization-dialog.tsx").then((module) => ({ default: module.CreateOrganizationDialog })),
+);
 
 /** One of the viewer's organizations, as /organizations/mine lists them. */
 interface SwitcherOrganization {
@@ -58,6 +62,7 @@ export function TeamSwitcher({
   const switcher = useFetcher<{ ok: false; message: string }>();
   const [query, setQuery] = useState("");
   const [isCreateOpen, setCreateOpen] = useState(false);
+  const [wasCreateOpened, setCreateOpened] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const roleLabel = (role: string) => (ROLE_KEYS[role] ? t(ROLE_KEYS[role]) : role);
   const name = organization?.name ?? "Adhelm";
@@ -172,16 +177,25 @@ export function TeamSwitcher({
             )}
           </div>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setCreateOpen(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setCreateOpened(true);
+              setCreateOpen(true);
+            }}
+          >
             <Plus aria-hidden="true" /> {t("organization.createNew")}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateOrganizationDialog
-        isOpen={isCreateOpen}
-        onOpenChange={setCreateOpen}
-        onCreated={() => isMobile && setMobileOpen(false)}
-      />
+      {wasCreateOpened ? (
+        <Suspense fallback={null}>
+          <CreateOrganizationDialog
+            isOpen={isCreateOpen}
+            onOpenChange={setCreateOpen}
+            onCreated={() => isMobile && setMobileOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
