@@ -1,4 +1,4 @@
-import { PgBoss } from "pg-boss";
+import { createRequire } from "node:module";
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, QueueBacklog } from "#core/ports/job-queue.ts";
 import type { Logger } from "#core/ports/logger.ts";
 
@@ -18,6 +18,8 @@ export interface PgBossJobQueueOptions {
 const QUEUE_RETRY_LIMIT = 4;
 
 export function createPgBossJobQueue({ connectionString, logger, schema = "pgboss" }: PgBossJobQueueOptions): JobQueue {
+  // Required here, not imported above: a process on SQLite never loads pg-boss (~20 MB).
+  const { PgBoss } = createRequire(import.meta.url)("pg-boss") as typeof import("pg-boss");
   const boss = new PgBoss({ connectionString, schema, schedule: false });
   boss.on("error", (error) => logger.warn({ err: error }, "pg-boss error"));
   const registrations = new Map<string, { handler: JobHandler; concurrency: number }>();

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { createRequire } from "node:module";
 import type { QueueBacklog } from "#core/ports/job-queue.ts";
 import type { Metrics } from "#core/ports/metrics.ts";
 
@@ -30,6 +30,10 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
  * connections read at scrape time, and the process' own (memory, CPU, event loop).
  */
 export function createPrometheusMetrics(sources: PrometheusMetricsSources = {}): PrometheusMetrics {
+  // Required here, not imported above: a process without METRICS_TOKEN never loads prom-client (~20 MB).
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = createRequire(import.meta.url)(
+    "prom-client",
+  ) as typeof import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

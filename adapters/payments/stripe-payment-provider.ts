@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import type {
   ChargeResult,
   HostedPage,
@@ -9,6 +10,11 @@ import type {
 import type { Env } from "#core/config/env.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Logger } from "#core/ports/logger.ts";
+
+/** The SDK, required with the first provider: a server without Stripe keys never loads it (~35 MB). */
+function stripeSdk(): typeof Stripe {
+  return createRequire(import.meta.url)("stripe") as typeof Stripe;
+}
 
 /** The Stripe API version this adapter was written and tested against (the SDK's own). */
 export const STRIPE_API_VERSION = "2026-10-28.endive";
@@ -51,7 +57,7 @@ export function stripePaymentProviderFrom(env: Env, logger: Logger): PaymentProv
  * off-session PaymentIntents on the default card. Webhooks are verified against the raw body.
  */
 export function createStripePaymentProvider(options: StripePaymentProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+  const stripe = new (stripeSdk())(options.secretKey, {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     timeout: options.timeoutMs ?? 20_000,
@@ -180,7 +186,7 @@ export function createStripePaymentProvider(options: StripePaymentProviderOption
         return { status: "failed", paymentId: intent.id, failureMessage };
       } catch (error) {
         // A declined card is an answer, not a failure of ours: dunning takes it from here.
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof stripeSdk().errors.StripeCardError) {
           const paymentId = error.payment_intent?.id ?? null;
           if (error.code === "authentication_required" && paymentId)
             return { status: "requires_action", paymentId, failureMessage: error.message };
@@ -307,7 +313,7 @@ function summaryOf(method: Stripe.PaymentMethod | null): PaymentMethodSummary | 
  */
 function providerError(error: unknown, doing: string, logger: Logger): Error {
   if (error instanceof AppError) return error;
-  if (!(error instanceof Stripe.errors.StripeError)) {
+  if (!(error instanceof stripeSdk().errors.StripeError)) {
     logger.error({ stripe: { doing, kind: error instanceof Error ? error.name : typeof error } }, "stripe call failed");
     return new AppError("internal_error", `Payments are unavailable right now (${doing} failed). Please try again.`);
   }
@@ -315,11 +321,14 @@ function providerError(error: unknown, doing: string, logger: Logger): Error {
     { stripe: { doing, type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId } },
     "stripe call failed",
   );
-  if (error instanceof Stripe.errors.StripeConnectionError || (error.statusCode ?? 0) >= 500)
+  if (error instanceof stripeSdk().errors.StripeConnectionError || (error.statusCode ?? 0) >= 500)
     return new AppError("internal_error", `Stripe could not be reached while ${doing}. Please try again in a moment.`);
-  if (error instanceof Stripe.errors.StripeRateLimitError)
+  if (error instanceof stripeSdk().errors.StripeRateLimitError)
     return new AppError("rate_limited", `Stripe is busy right now (${doing}). Please try again in a moment.`);
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
+  if (
+    error instanceof stripeSdk().errors.StripeAuthenticationError ||
+    error instanceof stripeSdk().errors.StripePermissionError
+  )
     return new AppError("internal_error", "Stripe refused Adhelm's secret key; check STRIPE_SECRET_KEY.");
   return new AppError("internal_error", `Stripe refused ${doing}: ${error.code ?? error.type}.`);
 }

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { AppError } from "#core/errors/app-error.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
 import type { ProfileRepository } from "./profile-repository.ts";
@@ -38,6 +37,8 @@ export async function normalizeAvatar(bytes: Buffer): Promise<Buffer> {
     throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
   if (EMBEDDED_MARKUP.test(bytes.toString("latin1")))
     throw new AppError("bad_request", INVALID_IMAGE_MESSAGE, { title: "Invalid file type" });
+  // Loaded on the first avatar: most processes never resize one, and sharp weighs ~20 MB.
+  const { default: sharp } = await import("sharp");
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000, failOn: "error" })
       .rotate()

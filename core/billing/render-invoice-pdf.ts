@@ -3,7 +3,6 @@
  * VAT number, number and dates, lines, subtotal, tax, total and what is due, in the invoice's
  * currency. With a VAT number the reverse-charge note applies (Terms §6); Adhelm adds no tax.
  */
-import PDFDocument from "pdfkit";
 import type { Actor } from "#core/access/actor.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import { formatDate, formatMoney } from "#core/shared/number-format.ts";
@@ -29,7 +28,9 @@ const REVERSE_CHARGE = "Reverse charge: VAT to be accounted for by the recipient
 const money = (minor: number, currency: string) => formatMoney(minor, currency, "en-US");
 const day = (at: Date | string) => formatDate(at, "en-US", { style: "medium" });
 
-export function invoicePdf(invoice: Invoice, seller: InvoiceSeller = DEFAULT_INVOICE_SELLER): Promise<Buffer> {
+export async function invoicePdf(invoice: Invoice, seller: InvoiceSeller = DEFAULT_INVOICE_SELLER): Promise<Buffer> {
+  // Loaded on the first PDF: most processes never make one, and pdfkit weighs ~30 MB.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,

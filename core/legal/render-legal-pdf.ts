@@ -1,5 +1,4 @@
 import { Lexer, type Token, type Tokens } from "marked";
-import PDFDocument from "pdfkit";
 import { formatCalendarDate } from "#core/shared/number-format.ts";
 
 /**
@@ -416,7 +415,9 @@ function formatDate(isoDate: string): string {
   return formatCalendarDate(isoDate, "en-US", "long");
 }
 
-export function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {
+export async function renderLegalPdf(input: LegalPdfInput): Promise<Buffer> {
+  // Loaded on the first PDF: most processes never make one, and pdfkit weighs ~30 MB.
+  const { default: PDFDocument } = await import("pdfkit");
   const tokens = typeof input.markdown === "string" ? Lexer.lex(input.markdown, { gfm: true }) : input.markdown;
   const createdAt = new Date(`${input.lastUpdated}T00:00:00Z`);
   const doc = new PDFDocument({
