@@ -5,7 +5,7 @@ import type { AdPlatformId } from "#core/shared/platforms.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { normalizeReason } from "./campaign-change-rules.ts";
 import type { ApplyChangesResult, ChangeItemResult, ChangeLogEntry } from "./campaign-change-types.ts";
-import { changeSourceOf } from "./change-log-repository.ts";
+import { changeSourceOf, INTERRUPTED_RESPONSE, retriesSince } from "./change-log-repository.ts";
 import { describeFailure, platformName } from "./change-messages.ts";
 import type { PlatformTarget } from "./platform-target.ts";
 import { type ChangesRequest, type PlannedChange, planCampaignChanges } from "./preview-campaign-changes.ts";
@@ -94,28 +94,47 @@ async function applyOne(
     const earlier = await deps.changeLog.findByIdempotencyKey(organizationId, idempotencyKey);
     if (earlier) return resultOf(earlier, preview.platform, "Applied by an earlier attempt of this run.");
   }
-  const { error } =
-    target instanceof Error
-      ? { error: target }
-      : await pushCampaignChange(deps, target, { organizationId, campaign, change: push! });
-  const message = error ? describeFailure(error) : `${platformName(preview.platform)} accepted the change.`;
-  const entry = await deps.changeLog.insert({
-    organizationId,
-    campaignId: campaign.id,
-    campaignName: campaign.name,
-    platform: preview.platform,
-    actor,
-    source: input.source ?? changeSourceOf(actor),
-    action: input.change.action,
-    reason: input.reason,
-    before: preview.before,
-    after: preview.after,
-    outcome: error ? "failed" : "succeeded",
-    platformResponse: message,
-    batchId: input.batchId,
-    undoOf: null,
-    idempotencyKey,
-  });
+  const logged = (outcome: "succeeded" | "failed", platformResponse: string) =>
+    deps.changeLog.insert({
+      organizationId,
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+      platform: preview.platform,
+      actor,
+      source: input.source ?? changeSourceOf(actor),
+      action: input.change.action,
+      reason: input.reason,
+      before: preview.before,
+      after: preview.after,
+      outcome,
+      platformResponse,
+      batchId: input.batchId,
+      undoOf: null,
+      idempotencyKey,
+    });
+  let entry: ChangeLogEntry;
+  let message: string;
+  if (target instanceof Error) {
+    message = describeFailure(target);
+    entry = await logged("failed", message);
+  } else {
+    // Logged before the push, so a change that reaches the platform is in the log even if Adhelm
+    // stops before the answer; the answer then replaces the entry's outcome.
+    const mayHaveBeenSent = await deps.changeLog.hasInterrupted(organizationId, campaign.id, retriesSince());
+    const pending = await logged("failed", INTERRUPTED_RESPONSE);
+    const { error } = await pushCampaignChange(deps, target, {
+      organizationId,
+      campaign,
+      change: push!,
+      mayHaveBeenSent,
+    });
+    message = error ? describeFailure(error) : `${platformName(preview.platform)} accepted the change.`;
+    entry = await deps.changeLog.complete(organizationId, pending.id, {
+      outcome: error ? "failed" : "succeeded",
+      platformResponse: message,
+      idempotencyKey,
+    });
+  }
   return {
     campaignId: campaign.id,
     campaignName: campaign.name,

@@ -48,6 +48,46 @@ export interface ChangeLogRepository {
   markUndone(organizationId: string, changeId: string, undoId: string): Promise<boolean>;
   /** Takes back `markUndone` when the undo did not reach the platform. */
   clearUndone(organizationId: string, changeId: string, undoId: string): Promise<void>;
+  /**
+   * Writes what a push achieved into the entry written before it (see INTERRUPTED_RESPONSE):
+   * its outcome and the platform's answer, and the fields it really changed when fewer went out.
+   */
+  complete(
+    organizationId: string,
+    changeId: string,
+    result: Pick<NewChangeLogEntry, "outcome" | "platformResponse" | "idempotencyKey"> &
+      Partial<Pick<NewChangeLogEntry, "before" | "after" | "action">>,
+  ): Promise<ChangeLogEntry>;
+  /**
+   * Whether a change of the campaign was left interrupted since `since` (Adhelm stopped while the
+   * platform had it): the platform may already hold what a retry of it asks for.
+   */
+  hasInterrupted(organizationId: string, campaignId: string, since: Date): Promise<boolean>;
+  /**
+   * In one transaction: marks `changeId` undone by the reserved entry and writes that entry (the
+   * undo, before its push). Null when another undo got there first.
+   */
+  claimUndo(
+    organizationId: string,
+    changeId: string,
+    undo: NewChangeLogEntry,
+    reserved: { id: string; at: Date },
+  ): Promise<ChangeLogEntry | null>;
+}
+
+/**
+ * What an entry written before its push says until the push's answer replaces it: it stays so only
+ * when Adhelm stopped in between (a crash, a deploy), and then the platform may have the change.
+ */
+export const INTERRUPTED_RESPONSE =
+  "Adhelm stopped before the platform answered; the change may have reached it. Check the campaign.";
+
+/**
+ * How far back an interrupted change may still be retried: an API client's Idempotency-Key is
+ * kept 24 hours, and a rule run is retried within that too.
+ */
+export function retriesSince(now: Date = new Date()): Date {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000);
 }
 
 let clockMs = 0;
@@ -115,34 +155,79 @@ export function createChangeLogRepository(db: Kysely<Database>): ChangeLogReposi
     return entry;
   };
 
+  const valuesOf = (entry: NewChangeLogEntry, reserved: { id: string; at: Date }) => ({
+    id: reserved.id,
+    organization_id: entry.organizationId,
+    campaign_id: entry.campaignId,
+    campaign_name: entry.campaignName,
+    platform: entry.platform,
+    actor_type: entry.actor.kind,
+    actor_id: entry.actor.id,
+    actor_label: entry.actor.label,
+    source: entry.source,
+    action: entry.action,
+    reason: entry.reason,
+    before_json: JSON.stringify(entry.before),
+    after_json: JSON.stringify(entry.after),
+    outcome: entry.outcome,
+    platform_response: entry.platformResponse,
+    batch_id: entry.batchId,
+    undo_of: entry.undoOf,
+    undone_by: null,
+    idempotency_key: entry.outcome === "succeeded" ? (entry.idempotencyKey ?? null) : null,
+    created_at: reserved.at.toISOString(),
+  });
+
   return {
     nextId: nextTimeOrderedId,
-    async insert(entry, reserved = nextTimeOrderedId()) {
+    async complete(organizationId, changeId, result) {
       await db
-        .insertInto("change_log")
-        .values({
-          id: reserved.id,
-          organization_id: entry.organizationId,
-          campaign_id: entry.campaignId,
-          campaign_name: entry.campaignName,
-          platform: entry.platform,
-          actor_type: entry.actor.kind,
-          actor_id: entry.actor.id,
-          actor_label: entry.actor.label,
-          source: entry.source,
-          action: entry.action,
-          reason: entry.reason,
-          before_json: JSON.stringify(entry.before),
-          after_json: JSON.stringify(entry.after),
-          outcome: entry.outcome,
-          platform_response: entry.platformResponse,
-          batch_id: entry.batchId,
-          undo_of: entry.undoOf,
-          undone_by: null,
-          idempotency_key: entry.outcome === "succeeded" ? (entry.idempotencyKey ?? null) : null,
-          created_at: reserved.at.toISOString(),
+        .updateTable("change_log")
+        .set({
+          outcome: result.outcome,
+          platform_response: result.platformResponse,
+          idempotency_key: result.outcome === "succeeded" ? (result.idempotencyKey ?? null) : null,
+          ...(result.before ? { before_json: JSON.stringify(result.before) } : {}),
+          ...(result.after ? { after_json: JSON.stringify(result.after) } : {}),
+          ...(result.action ? { action: result.action } : {}),
         })
+        .where("organization_id", "=", organizationId)
+        .where("id", "=", changeId)
         .execute();
+      const stored = await this.find(organizationId, changeId);
+      if (!stored) throw new Error(`change log entry ${changeId} vanished before it was completed`);
+      return stored;
+    },
+    async hasInterrupted(organizationId, campaignId, since) {
+      const row = await db
+        .selectFrom("change_log")
+        .select("id")
+        .where("organization_id", "=", organizationId)
+        .where("campaign_id", "=", campaignId)
+        .where("outcome", "=", "failed")
+        .where("platform_response", "=", INTERRUPTED_RESPONSE)
+        .where("created_at", ">=", since.toISOString())
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async claimUndo(organizationId, changeId, undo, reserved) {
+      const isClaimed = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable("change_log")
+          .set({ undone_by: reserved.id })
+          .where("organization_id", "=", organizationId)
+          .where("id", "=", changeId)
+          .where("undone_by", "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx.insertInto("change_log").values(valuesOf(undo, reserved)).execute();
+        return true;
+      });
+      return isClaimed ? this.find(organizationId, reserved.id) : null;
+    },
+    async insert(entry, reserved = nextTimeOrderedId()) {
+      await db.insertInto("change_log").values(valuesOf(entry, reserved)).execute();
       const stored = await this.find(entry.organizationId, reserved.id);
       if (!stored) throw new Error(`change log entry ${reserved.id} vanished after insert`);
       return stored;

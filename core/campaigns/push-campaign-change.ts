@@ -44,20 +44,30 @@ function fieldOrder(change: CampaignChange): Field[] {
 /**
  * Pushes a change to the campaign's platform, one field at a time, and mirrors each accepted field
  * into our campaign row. A write may reach the platform even when its answer is lost (a timeout, a
- * 5xx after the fact), so before every retry the campaign is read back: if the field is already so
- * it is not sent again. That keeps a flaky network from applying a change twice.
+ * 5xx after the fact, Adhelm killed while waiting), so before every retry the campaign is read
+ * back: if the field is already so it is not sent again. That keeps a flaky network or a crash
+ * from applying a change twice.
  */
 export async function pushCampaignChange(
   deps: { campaigns: Pick<CampaignRepository, "recordChange"> },
   target: PlatformTarget,
-  input: { organizationId: string; campaign: CampaignForChange; change: CampaignChange },
+  input: {
+    organizationId: string;
+    campaign: CampaignForChange;
+    change: CampaignChange;
+    /**
+     * An earlier push of this campaign was cut short (see `hasInterrupted`): read the campaign back
+     * before the first send too, as before a retry, so a change that got through is not sent again.
+     */
+    mayHaveBeenSent?: boolean;
+  },
 ): Promise<PushOutcome> {
   const { campaign, change } = input;
   const { connector, session } = target;
   const account = toExternalAccount(campaign.adAccount);
   const applied: CampaignChange = {};
   for (const field of fieldOrder(change)) {
-    let hasSent = false;
+    let hasSent = input.mayHaveBeenSent ?? false;
     try {
       await session.call(async (tokens) => {
         if (hasSent) {

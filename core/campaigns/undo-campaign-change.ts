@@ -4,6 +4,7 @@ import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import type { CampaignSettings, ChangeItemResult } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";
+import { INTERRUPTED_RESPONSE } from "./change-log-repository.ts";
 import { describeFailure, platformName } from "./change-messages.ts";
 import { type CampaignChange, changeActionFor, pushCampaignChange } from "./push-campaign-change.ts";
 
@@ -48,18 +49,12 @@ export async function undoCampaignChange(
   const after: CampaignSettings = { ...restore };
   const before: CampaignSettings = Object.fromEntries(fields.map((field) => [field, current[field]]));
 
-  // Claimed before the push, so two clicks on Undo send it once.
+  // Claimed and logged in one transaction before the push: two clicks on Undo send it once, and an
+  // undo that reaches the platform is in the log even if Adhelm stops before the answer.
   const reserved = deps.changeLog.nextId();
-  if (!(await deps.changeLog.markUndone(organizationId, entry.id, reserved.id)))
-    throw new AppError("conflict", "This change was already undone.");
-  const target = await deps.openAdPlatform(actor, campaign.connectionId).catch((error: unknown) => error as Error);
-  const { error } =
-    target instanceof Error
-      ? { error: target }
-      : await pushCampaignChange(deps, target, { organizationId, campaign, change: restore });
-  if (error) await deps.changeLog.clearUndone(organizationId, entry.id, reserved.id);
-  const message = error ? describeFailure(error) : `${platformName(entry.platform)} accepted the change.`;
-  const undo = await deps.changeLog.insert(
+  const pending = await deps.changeLog.claimUndo(
+    organizationId,
+    entry.id,
     {
       organizationId,
       campaignId: campaign.id,
@@ -71,13 +66,25 @@ export async function undoCampaignChange(
       reason: null,
       before,
       after,
-      outcome: error ? "failed" : "succeeded",
-      platformResponse: message,
+      outcome: "failed",
+      platformResponse: INTERRUPTED_RESPONSE,
       batchId: null,
       undoOf: entry.id,
     },
     reserved,
   );
+  if (!pending) throw new AppError("conflict", "This change was already undone.");
+  const target = await deps.openAdPlatform(actor, campaign.connectionId).catch((error: unknown) => error as Error);
+  const { error } =
+    target instanceof Error
+      ? { error: target }
+      : await pushCampaignChange(deps, target, { organizationId, campaign, change: restore });
+  if (error) await deps.changeLog.clearUndone(organizationId, entry.id, reserved.id);
+  const message = error ? describeFailure(error) : `${platformName(entry.platform)} accepted the change.`;
+  const undo = await deps.changeLog.complete(organizationId, reserved.id, {
+    outcome: error ? "failed" : "succeeded",
+    platformResponse: message,
+  });
   return {
     campaignId: campaign.id,
     campaignName: campaign.name,

@@ -3,9 +3,9 @@ import type { CampaignSummary } from "#core/analytics/analytics-types.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { CampaignChangeDependencies } from "./campaign-change-dependencies.ts";
 import { normalizeReason, validateCampaignChange } from "./campaign-change-rules.ts";
-import type { CampaignSettings } from "./campaign-change-types.ts";
+import type { CampaignSettings, ChangeLogEntry } from "./campaign-change-types.ts";
 import type { CampaignForChange } from "./campaign-repository.ts";
-import { changeSourceOf } from "./change-log-repository.ts";
+import { changeSourceOf, INTERRUPTED_RESPONSE, retriesSince } from "./change-log-repository.ts";
 import { describeFailure, platformName, toRefusal } from "./change-messages.ts";
 import { type CampaignChange, changeActionFor, pushCampaignChange } from "./push-campaign-change.ts";
 import { isVisibleAdAccount } from "./visible-campaigns.ts";
@@ -56,23 +56,37 @@ export async function updateCampaign(
       throw new AppError("conflict", "This campaign was removed on the platform; it cannot be changed.");
     const change = pick(asked, changed) as CampaignChange;
     const target = await deps.openAdPlatform(actor, campaign.connectionId);
-    const { applied, error } = await pushCampaignChange(deps, target, { organizationId, campaign, change });
+    const settings = (fields: Field[]) => ({ before: pick(current, fields), after: pick(change, fields) });
     const log = (fields: Field[], outcome: "succeeded" | "failed", platformResponse: string) =>
-      logUpdate(deps, actor, campaign, { before: pick(current, fields), after: pick(change, fields) }, reason, {
-        outcome,
-        platformResponse,
-      });
+      logUpdate(deps, actor, campaign, settings(fields), reason, { outcome, platformResponse });
+    // Logged before the push, so a change that reaches the platform is in the log even if Adhelm
+    // stops before the answer; the answer then replaces the entry's outcome.
+    const mayHaveBeenSent = await deps.changeLog.hasInterrupted(organizationId, campaign.id, retriesSince());
+    const entry = await log(changed, "failed", INTERRUPTED_RESPONSE);
+    const { applied, error } = await pushCampaignChange(deps, target, {
+      organizationId,
+      campaign,
+      change,
+      mayHaveBeenSent,
+    });
     const appliedFields = changed.filter((field) => applied[field] !== undefined);
-    // When a later field fails, the fields the platform already took are logged as their own
-    // succeeded entry: the log says what really happened, and that part can be undone.
+    const failedFields = changed.filter((field) => applied[field] === undefined);
+    // When a later field fails, the fields the platform already took are their own succeeded
+    // entry: the log says what really happened, and that part can be undone.
     if (appliedFields.length > 0)
-      await log(appliedFields, "succeeded", `${platformName(target.platform)} accepted the change.`);
+      await deps.changeLog.complete(organizationId, entry.id, {
+        outcome: "succeeded",
+        platformResponse: `${platformName(target.platform)} accepted the change.`,
+        ...settings(appliedFields),
+        action: changeActionFor(pick(change, appliedFields)),
+      });
     if (error) {
-      await log(
-        changed.filter((field) => applied[field] === undefined),
-        "failed",
-        describeFailure(error),
-      );
+      if (appliedFields.length === 0)
+        await deps.changeLog.complete(organizationId, entry.id, {
+          outcome: "failed",
+          platformResponse: describeFailure(error),
+        });
+      else await log(failedFields, "failed", describeFailure(error));
       throw toRefusal(error);
     }
   }
@@ -88,8 +102,8 @@ async function logUpdate(
   settings: { before: CampaignSettings; after: CampaignSettings },
   reason: string | null,
   result: { outcome: "succeeded" | "failed"; platformResponse: string },
-): Promise<void> {
-  await deps.changeLog.insert({
+): Promise<ChangeLogEntry> {
+  return deps.changeLog.insert({
     organizationId: actor.organizationId,
     campaignId: campaign.id,
     campaignName: campaign.name,
