@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { ReadOnlyReason } from "#core/access/actor.ts";
 import { readOnlyOfStatus } from "#core/billing/organization-read-only.ts";
 import type { Database } from "#core/db/schema.ts";
@@ -65,11 +65,21 @@ export interface ApiKeyRepository {
   findCredentialById(organizationId: string, apiKeyId: string): Promise<ApiKeyCredential | null>;
   /** Writes last_used_at for several keys (a batch of the last second's uses). */
   touchLastUsed(uses: ReadonlyArray<ApiKeyUse>): Promise<void>;
+  /** The ids of keys revoked at or after `since` (other nodes' revocations, for the cache). */
+  listRevokedSince(since: Date): Promise<string[]>;
 }
+
+/** The PostgreSQL channel on which a revocation is announced, so every node's key cache drops the key at once. */
+export const API_KEY_REVOKED_CHANNEL = "adhelm_api_key_revoked";
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
+  // Several nodes share PostgreSQL: each one LISTENs (server/api-key-revocation-watch.ts). SQLite is one node.
+  const announceRevoked = async (ids: readonly string[]) => {
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    for (const id of ids) await sql`select pg_notify(${API_KEY_REVOKED_CHANNEL}, ${id})`.execute(db);
+  };
   const credentials = () =>
     db
       .selectFrom("api_keys")
@@ -187,6 +197,7 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .where("id", "=", apiKeyId)
         .where("revoked_at", "is", null)
         .execute();
+      await announceRevoked([apiKeyId]);
       return true;
     },
     async revokeCreatedBy(organizationId, userId, at) {
@@ -206,6 +217,7 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .where("id", "in", ids)
         .where("revoked_at", "is", null)
         .execute();
+      await announceRevoked(ids);
       return ids;
     },
     async findCredentialByHash(keyHash) {
@@ -230,6 +242,14 @@ export function createApiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
             .where("id", "=", use.apiKeyId)
             .execute();
       });
+    },
+    async listRevokedSince(since) {
+      const rows = await db
+        .selectFrom("api_keys")
+        .select("id")
+        .where("revoked_at", ">=", since.toISOString())
+        .execute();
+      return rows.map((row) => row.id);
     },
   };
 }
