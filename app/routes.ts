@@ -24,6 +24,7 @@ export default [
   route("campaigns/labels", "routes/resources/campaign-labels.ts"),
   route("notifications/unread", "routes/resources/notifications-unread.ts"),
   route("notifications/push", "routes/resources/notifications-push.ts"),
+  route("service-status", "routes/resources/service-status.ts"),
   route("organizations/mine", "routes/resources/organization-list.ts"),
   route("organizations/switch", "routes/resources/organization-switch.ts"),
   route("organizations/new", "routes/resources/organization-create.ts"),

@@ -1,7 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.ts";
@@ -12,10 +11,13 @@ import { AppError, toErrorEnvelope } from "#core/errors/app-error.ts";
 import type { Logger } from "#core/ports/logger.ts";
 import { clientAddressOf } from "./client-address.ts";
 import { metricsRoutes, requestMetrics } from "./metrics.ts";
+import { compressText } from "./middleware/compress.ts";
+import { databaseUnavailable } from "./middleware/database-unavailable.ts";
 import { originCheck } from "./middleware/origin-check.ts";
 import { privateCache } from "./middleware/private-cache.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { createStaticPageCache } from "./middleware/static-page-cache.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingWebhookRoutes } from "./routes/billing-webhook.ts";
 import { healthRoutes } from "./routes/healthz.ts";
@@ -33,6 +35,8 @@ export interface AppOptions {
   /** Built client assets (build/client); omitted in dev, where Vite serves them. */
   staticRoot?: string;
   isDevServer?: boolean;
+  /** Answer static pages asked for anonymously from memory after their first render (default: in production, not in dev). */
+  keepsStaticPages?: boolean;
 }
 
 type AppVariables = { nonce: string; requestId: string };
@@ -41,7 +45,15 @@ type AppVariables = { nonce: string; requestId: string };
  * The single HTTP entry. Middleware runs in the order written here: headers first so every
  * answer carries them, then identity and logs, then the cheap answers, then the pages.
  */
-export function createApp({ env, logger, services, handlePage, staticRoot, isDevServer = false }: AppOptions) {
+export function createApp({
+  env,
+  logger,
+  services,
+  handlePage,
+  staticRoot,
+  isDevServer = false,
+  keepsStaticPages = env.isProduction && !isDevServer,
+}: AppOptions) {
   const app = new Hono<{ Variables: AppVariables }>();
   const clientAddress = (c: Context) => clientAddressOf(c, env);
 
@@ -56,18 +68,20 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
   if (services.metrics) app.use(requestMetrics(services.metrics));
   // 2b. Signed-in pages, data and exports are private, no-store unless a route set its own caching.
   app.use(privateCache());
+  // 2c. The database out of reach: a clear 503 at once, until a round-trip succeeds again (graceful degradation).
+  app.use(databaseUnavailable(services.database));
   // 3. CSRF defence: a state-changing request must come from our own origin.
   app.use(originCheck(env.APP_URL));
   // 4. Request bodies are small, except an avatar (5 MB plus the form's envelope).
-  app.use(
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: (c) =>
-        c.json({ error: { code: "payload_too_large", message: "The request is too large (at most 5 MB)." } }, 413),
-    }),
-  );
-  // 5. Compression for text answers.
-  app.use(compress());
+  const limitBody = bodyLimit({
+    maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+    onError: (c) =>
+      c.json({ error: { code: "payload_too_large", message: "The request is too large (at most 5 MB)." } }, 413),
+  });
+  // A GET or HEAD has no body; asking for it would build the whole web Request for nothing.
+  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // 5. Compression for text answers, when the client accepts it and the body is worth it (server/middleware/compress.ts).
+  app.use(compressText());
 
   // 6. Static assets: fingerprinted files are immutable; the rest revalidate.
   if (staticRoot) {
@@ -119,18 +133,25 @@ export function createApp({ env, logger, services, handlePage, staticRoot, isDev
 
   // 10. Everything else is a page.
   if (handlePage) {
-    app.all("*", (c) => {
+    const staticPages = createStaticPageCache({ keepsPages: keepsStaticPages });
+    const currentPublicEnv = publicEnv(env);
+    app.all("*", async (c) => {
+      const nonce = c.get("nonce");
+      // 10a. A static page already rendered for an anonymous visitor: the same HTML with this request's nonce.
+      const kept = staticPages.find(c.req.raw, c.req.path, nonce);
+      if (kept) return kept;
       const context = new RouterContextProvider();
       context.set(appContext, {
         env,
-        publicEnv: publicEnv(env),
+        publicEnv: currentPublicEnv,
         logger,
         services,
         requestId: c.get("requestId"),
-        nonce: c.get("nonce"),
+        nonce,
         clientAddress: clientAddress(c),
       });
-      return handlePage(c.req.raw, context);
+      const response = await handlePage(c.req.raw, context);
+      return staticPages.keep(c.req.raw, c.req.path, nonce, response);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -8,9 +9,11 @@ import type { Env } from "#core/config/env.ts";
 import { openDatabase } from "#core/db/database.ts";
 import { migrateToLatest } from "#core/db/migrate.ts";
 import type { Logger } from "#core/ports/logger.ts";
+import { startApiKeyRevocationWatch } from "./api-key-revocation-watch.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import { startBackgroundWork } from "./background.ts";
 import { seedDemoIfFresh } from "./demo-seed.ts";
+import { drainHttpServer } from "./drain-http-server.ts";
 import { createServices } from "./services.ts";
 
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -71,6 +74,7 @@ export async function startServer({
     });
   }, RATE_LIMIT_PRUNE_INTERVAL_MS);
   pruneRateLimits.unref();
+  const revocationWatch = startApiKeyRevocationWatch({ databaseUrl: env.DATABASE_URL, database, services, logger });
   const app = createApp({
     env,
     logger,
@@ -83,6 +87,7 @@ export async function startServer({
   // A resumed sync that calls the built-in sandbox a moment too early is retried like any outage.
   const background = await startBackgroundWork({ env, services, logger });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const drain = drainHttpServer(server as HttpServer);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -103,13 +108,12 @@ export async function startServer({
     stop() {
       stopping ??= (async () => {
         clearInterval(pruneRateLimits);
+        await revocationWatch.stop();
         await seeding;
+        // No new connections from here; the requests already sent finish while the jobs stop.
+        const closing = drain.close();
         await background.stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
-        });
+        await closing;
         // The API's calls counted in memory since the last flush are written before the database closes.
         await services.publicApi
           .stop()

@@ -56,6 +56,7 @@ export const PAGES: Record<string, PageRule> = {
   "/rules/campaign-search": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/campaigns/labels": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/notifications/unread": { kind: "resource", permission: "workspace.read", anonymous: 401 },
+  "/service-status": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/notifications/push": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/exports/audit-log.csv": { kind: "resource", permission: "audit.read", anonymous: "login" },
   "/exports/audit-log.xlsx": { kind: "resource", permission: "audit.read", anonymous: "login" },

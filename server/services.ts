@@ -8,6 +8,7 @@ import { classifyAddress, createOutboundFetch } from "#adapters/outbound-http.ts
 import { createBuiltinPaymentProvider } from "#adapters/payments/builtin-payment-provider.ts";
 import { stripePaymentProviderFrom } from "#adapters/payments/stripe-payment-provider.ts";
 import { createUnavailablePaymentProvider } from "#adapters/payments/unavailable-payment-provider.ts";
+import { createS3FileStorage, s3StorageConfigFrom } from "#adapters/s3-file-storage.ts";
 import type { AppServices } from "#app/lib/app-services.ts";
 import { SALES_EMAIL } from "#app/lib/marketing-content.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
@@ -43,6 +44,7 @@ import { createSyncSchedule, type SyncSchedule } from "#core/connections/sync-sc
 import { createDashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { createGoalsModule } from "#core/goals/goals-module.ts";
+import { createHealthModule } from "#core/health/health-module.ts";
 import { MONITORING_CATALOG, monitoringAlertText } from "#core/monitoring/monitoring-alert-text.ts";
 import { createMonitoringSchedule, type MonitoringSchedule } from "#core/monitoring/monitoring-jobs.ts";
 import { createMonitoringModule, type MonitoringModule } from "#core/monitoring/monitoring-module.ts";
@@ -183,7 +185,11 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     analytics,
   });
   const rateLimits = createRateLimitRepository(database.db);
-  const storage = createLocalFileStorage(path.join(env.DATA_DIR, "uploads"));
+  // S3_BUCKET set: an S3-compatible store every node shares (the SDK loads on first use); else DATA_DIR/uploads.
+  const s3Storage = s3StorageConfigFrom(env);
+  const storage = s3Storage
+    ? createS3FileStorage(s3Storage)
+    : createLocalFileStorage(path.join(env.DATA_DIR, "uploads"));
   const auth = createAuthServer({ env, database, mailer, logger, profiles, organizations });
   const apiKeys = createApiKeysModule({
     db: database.db,
@@ -328,6 +334,7 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       getScopeTotals: (actor, range) => analytics.getScopeTotals(actor, { range }),
     }),
     onboarding: createOnboardingModule({ db: database.db }),
+    health: createHealthModule({ db: database.db, retryMinutes: env.SYNC_INTERVAL_MINUTES }),
     tableViews: createTableViewsModule({ db: database.db }),
     site: createSiteModule({ db: database.db, rateLimits, mailer, logger, env }),
     campaigns,

@@ -27,6 +27,7 @@ const MODULES = [
   "connections",
   "dashboard",
   "goals",
+  "health",
   "monitoring",
   "notifications",
   "onboarding",

@@ -12,6 +12,7 @@ import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
 import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { GoalsModule } from "#core/goals/goals-module.ts";
+import type { HealthModule } from "#core/health/health-module.ts";
 import type { NotificationsModule } from "#core/notifications/notifications-module.ts";
 import type { OnboardingModule } from "#core/onboarding/onboarding-module.ts";
 import type { OptimizerModule } from "#core/optimizer/optimizer-module.ts";
@@ -54,6 +55,7 @@ export interface AppServices {
   goals: GoalsModule;
   /** Getting started: a person's setup steps. */
   onboarding: OnboardingModule;
+  health: HealthModule;
   /** A person's own saved views of the app's tables (the campaigns table) and their columns and density. */
   tableViews: TableViewsModule;
   /** The public site's forms (newsletter, careers, contact), used by visitors. */

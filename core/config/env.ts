@@ -102,6 +102,22 @@ const envSchema = z
     LLM_BASE_URL: z.url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    // Uploads and avatars in an S3-compatible store (AWS S3, MinIO, Cloudflare R2) when S3_BUCKET is
+    // set, so several nodes share them; unset: files under DATA_DIR/uploads (adapters/file-storage.ts).
+    // S3_ENDPOINT unset: AWS itself. No keys: the SDK's own chain (instance role, AWS_* variables).
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)",
+      )
+      .optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // MinIO and most self-hosted stores need path-style URLs (endpoint/bucket/key).
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
   })
   .transform((env) => ({
     ...env,
@@ -141,6 +157,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     throw new EnvError(
       "Invalid environment configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (payments through Stripe) or neither (the built-in test provider)",
+    );
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's own credentials)",
+    );
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  S3_BUCKET: must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is (without it uploads stay on local disk)",
     );
   }
   if (env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET && !isLoopbackHost(env.HOST)) {

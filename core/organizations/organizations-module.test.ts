@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Role, userActor } from "#core/access/actor.ts";
@@ -19,6 +20,12 @@ const storage: FileStorage = {
   put: async (key, file) => void files.set(key, file),
   get: async (key) => files.get(key) ?? null,
   delete: async (key) => void files.delete(key),
+  putStream: async (key, body, contentType) =>
+    void files.set(key, { bytes: Buffer.concat(await body.toArray()), contentType }),
+  getStream: async (key) => {
+    const file = files.get(key);
+    return file ? { body: Readable.from([file.bytes]), contentType: file.contentType, size: file.bytes.length } : null;
+  },
 };
 let clock = new Date("2026-03-01T09:00:00Z");
 

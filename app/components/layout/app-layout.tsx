@@ -3,10 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BillingBanner } from "#app/components/billing/billing-banner.tsx";
 import { useUnreadCount } from "#app/components/notifications/use-unread-count.ts";
+import { ServiceStatusBanner } from "#app/components/status/service-status-banner.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Separator } from "#app/components/ui/separator.tsx";
 import { TooltipProvider } from "#app/components/ui/tooltip.tsx";
 import { appContext } from "#app/lib/app-context.ts";
+// The app's English catalogs: imported here so the first HTML preloads them (catalogs.ts).
+import "#app/lib/i18n/app-catalogs.ts";
+import { loadResources } from "#app/lib/i18n/catalogs.ts";
+import { isLanguage } from "#app/lib/i18n/languages.ts";
 import { translatedPage } from "#app/lib/i18n/translated.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
@@ -57,6 +62,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A navigation from a public page (which loaded only the site's catalogs) to an app screen: the
+ * app's catalogs of the page's language arrive with the screen's data, so it renders translated.
+ * Not run for the first HTML: entry.client.tsx loaded every catalog before hydrating it.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const { language } = document.documentElement.dataset;
+  const [data] = await Promise.all([serverLoader(), loadResources(isLanguage(language) ? language : "en")]);
+  return data;
+}
+
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const viewer = useRootData()?.viewer ?? null;
   const unread = useUnreadCount(loaderData.unreadNotifications);
@@ -75,6 +91,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex min-w-0 flex-1 flex-col bg-background md:m-2 md:ml-0 md:rounded-xl md:border md:shadow-sm">
           <AppHeader />
           {billing ? <BillingBanner {...billing} /> : null}
+          <ServiceStatusBanner />
           <main id="main" className="flex-1 p-4 sm:p-6">
             <Outlet />
           </main>
