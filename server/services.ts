@@ -10,7 +10,7 @@ import { stripePaymentProviderFrom } from "#adapters/payments/stripe-payment-pro
 import { createUnavailablePaymentProvider } from "#adapters/payments/unavailable-payment-provider.ts";
 import { createS3FileStorage, s3StorageConfigFrom } from "#adapters/s3-file-storage.ts";
 import type { AppServices } from "#app/lib/app-services.ts";
-import { SALES_EMAIL } from "#app/lib/marketing-content.ts";
+import { SALES_EMAIL } from "#app/lib/contact-addresses.ts";
 import { createConnectorRegistry } from "#connectors/connector-registry.ts";
 import { createAccountsModule } from "#core/accounts/accounts-module.ts";
 import { createAuthServer } from "#core/accounts/auth-server.ts";

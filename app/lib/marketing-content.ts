@@ -340,6 +340,3 @@ export const SDKS: ReadonlyArray<{ name: string; isAvailable: boolean }> = [
   { name: "Java", isAvailable: false },
   { name: "C#", isAvailable: false },
 ];
-
-export const SALES_EMAIL = "sales@adhelm.com";
-export const API_SUPPORT_EMAIL = "api@adhelm.com";

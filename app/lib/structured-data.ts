@@ -1,5 +1,5 @@
 import { monthlyPriceCents, PLAN_CURRENCY, PLANS, type Plan } from "#core/billing/plan-catalog.ts";
-import { API_SUPPORT_EMAIL, SALES_EMAIL } from "./marketing-content.ts";
+import { API_SUPPORT_EMAIL, SALES_EMAIL } from "./contact-addresses.ts";
 import { SITE_NAME } from "./seo.ts";
 
 /**

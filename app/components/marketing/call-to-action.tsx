@@ -1,6 +1,7 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
-import { SALES_EMAIL, TRIAL_PROMISES } from "#app/lib/marketing-content.ts";
+import { SALES_EMAIL } from "#app/lib/contact-addresses.ts";
+import { TRIAL_PROMISES } from "#app/lib/marketing-content.ts";
 
 /** The closing band of a public page: one strong reason, the trial and a way to reach sales. */
 export function CallToAction({

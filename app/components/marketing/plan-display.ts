@@ -1,4 +1,4 @@
-import { SALES_EMAIL } from "#app/lib/marketing-content.ts";
+import { SALES_EMAIL } from "#app/lib/contact-addresses.ts";
 import {
   type BillingInterval,
   formatPlanPrice,

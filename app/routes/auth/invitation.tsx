@@ -91,7 +91,8 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   }
 
   const isInvitedPerson = signedInEmail?.toLowerCase() === invitation.email.toLowerCase();
-  const role = t(`team:${ROLE_LABEL_KEYS[invitation.role]}`);
+  // The role's name from this page's own catalog: the browser has only the public site's namespaces here.
+  const role = t(ROLE_LABEL_KEYS[invitation.role]);
   return (
     <AuthScreen
       icon={<Users aria-hidden="true" className="size-10 text-primary" />}
