@@ -1,9 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadResources } from "#app/lib/i18n/catalogs.ts";
 import { i18nFor } from "#app/lib/i18n/i18n.ts";
 import { AVATAR_MAX_BYTES } from "#core/accounts/profile-schema.ts";
 import { checkAvatarFile } from "./avatar-file.ts";
 
 const english = (key: string) => i18nFor("en")?.t(key, { ns: "account" });
+
+beforeAll(async () => {
+  await loadResources("en");
+});
 
 describe("checkAvatarFile", () => {
   it("lets JPEG, PNG, GIF and WebP images up to 5 MB through", () => {
