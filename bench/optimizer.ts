@@ -11,7 +11,7 @@
 //   external judge's markets (even ≈ 77%, trailing ROAS ≈ 85% at 90 days; it quotes 92.6% for a
 //   daily greedy refit).
 //   Options: --markets N (per cell, default 200), --markets-legacy (the first, easier generator),
-//   --no-greedy (skip that baseline), --baselines (two more daily greedy refits with simple models: a power law and an exponential saturation, bench/optimizer-baselines.ts), --in-process (call answerLine directly, for tuning), --sandbox (the end-to-end run through the sandbox, bench/optimizer-sandbox.ts).
+//   --no-greedy (skip that baseline), --baselines (two more daily greedy refits with simple models: a power law and an exponential saturation, bench/optimizer-baselines.ts), --in-process (call answerLine directly, for tuning), --seed-offset K (markets K+1 … K+N, a second seed set), --sandbox (the end-to-end run through the sandbox, bench/optimizer-sandbox.ts).
 //   Goals (issue 18): ≥ 95% mean at 90 days (≥ 92% at p10), ≥ 93% with a shift, ≥ 90% at 30 days.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   const greedy = !args.includes("--no-greedy");
   const legacy = args.includes("--markets-legacy");
   const baselines = args.includes("--baselines");
+  const offset = Number(args[args.indexOf("--seed-offset") + 1] ?? 0) || 0;
   const profile = legacy ? LEGACY_MARKETS : JUDGE_MARKETS;
   const workers = inProcess ? [] : [new StdioOptimizer(), new StdioOptimizer()];
   const cells = [
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
     { days: 90, shift: true },
   ];
   console.log(
-    `bench:optimizer: ${markets} seeded ${legacy ? "legacy " : ""}markets per cell, ${inProcess ? "in process" : "through optimizer:stdio"}`,
+    `bench:optimizer: ${markets} seeded ${legacy ? "legacy " : ""}markets per cell (seeds ${offset + 1} … ${offset + markets}), ${inProcess ? "in process" : "through optimizer:stdio"}`,
   );
   console.log(
     `cell                 optimizer mean   p10 |  even mean   p10 | trailing ROAS mean   p10${greedy ? " | greedy refit mean   p10" : ""}${baselines ? " | power refit   p10 | saturation refit   p10" : ""}`,
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
       power: [] as number[],
       saturation: [] as number[],
     };
-    const queue = Array.from({ length: markets }, (_, i) => i + 1);
+    const queue = Array.from({ length: markets }, (_, i) => offset + i + 1);
     const runOne = async (ask: (line: string) => Promise<string>) => {
       for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
         const market: Market = makeMarket(seed, cell.days, cell.shift, profile);
