@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   const greedy = !args.includes("--no-greedy");
   const legacy = args.includes("--markets-legacy");
   const baselines = args.includes("--baselines");
-  const offset = Number(args[args.indexOf("--seed-offset") + 1] ?? 0) || 0;
+  const offsetAt = args.indexOf("--seed-offset");
+  const offset = offsetAt === -1 ? 0 : Number(args[offsetAt + 1]) || 0;
   const profile = legacy ? LEGACY_MARKETS : JUDGE_MARKETS;
   const workers = inProcess ? [] : [new StdioOptimizer(), new StdioOptimizer()];
   const cells = [
