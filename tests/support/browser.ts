@@ -80,6 +80,15 @@ export function setupBrowser(): BrowserSession {
           await page.waitForSelector("html[data-hydrated]", { state: "attached" });
         return response;
       };
+      // A reload is a full load too: wait for React as after goto.
+      const reload = page.reload.bind(page);
+      page.reload = async (reloadOptions) => {
+        const response = await reload(reloadOptions);
+        const isFullLoad = !reloadOptions?.waitUntil || reloadOptions.waitUntil === "load";
+        if (isFullLoad && response?.headers()["content-type"]?.includes("text/html"))
+          await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+        return response;
+      };
       return page;
     },
   };
