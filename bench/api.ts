@@ -6,11 +6,9 @@
 // ≥ 10,000 req/s and p99 ≤ 10 ms. The logger logs at BENCH_LOG_LEVEL (info, as in production) to /dev/null.
 //   BENCH_DURATION=10 (seconds per run), BENCH_ROUNDS=3 (best of), BENCH_CONNECTIONS=16,
 //   BENCH_CAMPAIGNS=300, BENCH_DATABASE_URL=postgres://…/postgres also measures PostgreSQL.
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -26,13 +24,13 @@ import { createOrganizationRepository } from "#core/organizations/organization-r
 import { createApp } from "#server/app.ts";
 import { createServices } from "#server/services.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
+import { runAutocannonCli } from "./autocannon.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
-const AUTOCANNON_CLI = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 const logger = createLogger({
   level: LOG_LEVEL,
   isPretty: false,
@@ -53,44 +51,10 @@ interface RunResult {
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
 async function runAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<RunResult> {
   const cpuBefore = process.cpuUsage();
-  const result = await spawnAutocannon(url, headers, seconds);
+  const result = await runAutocannonCli(url, headers, seconds, CONNECTIONS);
   const cpu = process.cpuUsage(cpuBefore);
   const requests = result.requestsPerSecond * seconds;
   return { ...result, cpuMicrosPerRequest: requests > 0 ? (cpu.user + cpu.system) / requests : 0 };
-}
-
-function spawnAutocannon(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-): Promise<Omit<RunResult, "cpuMicrosPerRequest">> {
-  const args = [AUTOCANNON_CLI, "--json", "-n", "-c", String(CONNECTIONS), "-d", String(seconds)];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as {
-        requests: { average: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      });
-    });
-  });
 }
 
 /** An organization on the Enterprise plan (no monthly limit) with a key and CAMPAIGNS campaigns. */

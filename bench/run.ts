@@ -10,17 +10,16 @@
 //   BENCH_CONNECTIONS=16, BENCH_ROUNDS=3 (best of).
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { buildIfStale } from "#scripts/build-if-stale.ts";
 import { freePort } from "#tests/support/free-port.ts";
+import { runAutocannonCli } from "./autocannon.ts";
 import { startProductionServer } from "./production-server.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const AUTOCANNON_CLI = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 const BARE_SERVER = `require("node:http").createServer((request, response) => { const body = JSON.stringify({ status: "ok" }); response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }); response.end(body); }).listen(Number(process.env.PORT), "127.0.0.1");`;
 /** What a browser sends: the landing page is measured as people get it (gzipped). */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br", "accept-language": "en-US,en;q=0.9" };
@@ -69,37 +68,13 @@ interface Load {
   failures: number;
 }
 
-function autocannon(
+async function autocannon(
   url: string,
   headers: Record<string, string>,
   seconds: number,
 ): Promise<Omit<Load, "cpuMicrosPerRequest">> {
-  const args = [AUTOCANNON_CLI, "--json", "-n", "-c", String(CONNECTIONS), "-d", String(seconds)];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as {
-        requests: { average: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        failures: result.non2xx + result.errors,
-      });
-    });
-  });
+  const { requestsPerSecond, p50, p99, non2xx, errors } = await runAutocannonCli(url, headers, seconds, CONNECTIONS);
+  return { requestsPerSecond, p50, p99, failures: non2xx + errors };
 }
 
 /** The best of ROUNDS runs (a busy moment on the machine spoils one, rarely all), after a warm-up. */
