@@ -260,22 +260,13 @@ async function measureConnectToNumbers() {
     const callback = await fetch(allowed.headers.get("location") ?? "", { headers: { cookie }, redirect: "manual" });
     const picker = new URL(callback.headers.get("location") ?? "", origin);
     const connectionId = picker.searchParams.get("choose");
-    if (!connectionId) throw new Error(`No account picker after the callback: ${callback.status} ${picker}`);
-    // The picker lists the connection's accounts; their ids are what a person would tick.
-    const accountsDatabase = openDatabase({ sqliteFile: path.join(server.dataDir, "adhelm.db") });
-    const accountIds = (
-      await accountsDatabase.db
-        .selectFrom("ad_accounts")
-        .select("id")
-        .where("connection_id", "=", connectionId)
-        .execute()
-    ).map((row) => row.id);
-    await accountsDatabase.close();
-    const choice = new URLSearchParams({ intent: "choose-accounts", connectionId, isFirstChoice: "true" });
-    for (const id of accountIds) choice.append("adAccountIds", id);
-    const chosen = await post("/integrations", choice, { cookie, "content-type": "application/x-www-form-urlencoded" });
-    if (chosen.status >= 400) throw new Error(`choosing accounts answered ${chosen.status}`);
-
+    // One account is chosen by itself (the connect flow skips the picker); several are ticked here.
+    if (!connectionId && picker.pathname !== "/integrations")
+      throw new Error(`No account picker after the callback: ${callback.status} ${picker}`);
+    if (connectionId)
+      await chooseEveryAccount(server.dataDir, connectionId, (body) =>
+        post("/integrations", body, { cookie, "content-type": "application/x-www-form-urlencoded" }),
+      );
     for (;;) {
       const dashboard = await (await fetch(new URL("/dashboard", origin), { headers: { cookie } })).text();
       const spend = /Total Spend[\s\S]*?(\$[\d,]+\.\d\d)/.exec(dashboard)?.[1];
@@ -292,6 +283,24 @@ async function measureConnectToNumbers() {
   } finally {
     await server.stop();
   }
+}
+
+/** Ticks every account of the connection in the picker, as a person would. */
+async function chooseEveryAccount(
+  dataDir: string,
+  connectionId: string,
+  submit: (body: URLSearchParams) => Promise<Response>,
+) {
+  // The picker lists the connection's accounts; their ids are what a person would tick.
+  const accountsDatabase = openDatabase({ sqliteFile: path.join(dataDir, "adhelm.db") });
+  const accountIds = (
+    await accountsDatabase.db.selectFrom("ad_accounts").select("id").where("connection_id", "=", connectionId).execute()
+  ).map((row) => row.id);
+  await accountsDatabase.close();
+  const choice = new URLSearchParams({ intent: "choose-accounts", connectionId, isFirstChoice: "true" });
+  for (const id of accountIds) choice.append("adAccountIds", id);
+  const chosen = await submit(choice);
+  if (chosen.status >= 400) throw new Error(`choosing accounts answered ${chosen.status}`);
 }
 
 async function verifyFromOutbox(dataDir: string, email: string, origin: string) {
