@@ -13,7 +13,6 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import pg from "pg";
 import pino from "pino";
 import { createLogger } from "#adapters/logger.ts";
 import { userActor } from "#core/access/actor.ts";
@@ -25,6 +24,7 @@ import { createApp } from "#server/app.ts";
 import { createServices } from "#server/services.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
 import { runAutocannonCli } from "./autocannon.ts";
+import { withScratchDatabase } from "./scratch-postgres.ts";
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -187,20 +187,14 @@ try {
   const baseUrl = process.env.BENCH_DATABASE_URL;
   if (!baseUrl) console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…/postgres to measure it)");
   else {
-    const name = `adhelm_bench_api_${process.pid}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const postgres = openDatabase({ databaseUrl: url.toString() });
-    try {
-      await measure("PostgreSQL", postgres, dataDir);
-    } finally {
-      await postgres.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase(baseUrl, "adhelm_bench_api", async (databaseUrl) => {
+      const postgres = openDatabase({ databaseUrl });
+      try {
+        await measure("PostgreSQL", postgres, dataDir);
+      } finally {
+        await postgres.close();
+      }
+    });
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -6,9 +6,10 @@
 //   --kills 100, --seed 1; BUILD_DIR (default data/build-sd) is built when stale;
 //   BENCH_DATABASE_URL=postgres://…/postgres also runs it on PostgreSQL.
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { BUILD_DIR, buildIfStale } from "#scripts/build-if-stale.ts";
+import { freePort } from "#tests/support/free-port.ts";
 import { formatCrashResult, percentile, runCrashBench } from "./crash-run.ts";
+import { withScratchDatabase } from "./scratch-postgres.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,26 +43,17 @@ const report = (label: string, result: Awaited<ReturnType<typeof runCrashBench>>
 
 if (!values["skip-sqlite"]) {
   console.log(`SQLite, ${kills} kills, seed ${seed}`);
-  report("SQLite", await runCrashBench({ ...base, appPort: 42400, sandboxPort: 42401 }));
+  report("SQLite", await runCrashBench({ ...base, appPort: await freePort(), sandboxPort: await freePort() }));
 }
 const baseUrl = process.env.BENCH_DATABASE_URL;
 if (!baseUrl) console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…/postgres to run it)");
 else {
-  const name = `adhelm_bench_crash_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
+  await withScratchDatabase(baseUrl, "adhelm_bench_crash", async (databaseUrl) => {
     console.log(`\nPostgreSQL, ${kills} kills, seed ${seed}`);
     report(
       "PostgreSQL",
-      await runCrashBench({ ...base, appPort: 42402, sandboxPort: 42403, databaseUrl: url.toString() }),
+      await runCrashBench({ ...base, appPort: await freePort(), sandboxPort: await freePort(), databaseUrl }),
     );
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 process.exitCode = isMet ? 0 : 1;

@@ -6,9 +6,10 @@
 //   --think-ms 1000 (each user's average pause between requests);
 //   BUILD_DIR (built when stale); BENCH_DATABASE_URL=postgres://…/postgres also runs PostgreSQL.
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { BUILD_DIR, buildIfStale } from "#scripts/build-if-stale.ts";
+import { freePort } from "#tests/support/free-port.ts";
 import { formatLoadResult, type LoadRunOptions, runLoadBench } from "./load-run.ts";
+import { withScratchDatabase } from "./scratch-postgres.ts";
 
 const { values } = parseArgs({
   options: {
@@ -36,24 +37,15 @@ const base: Omit<LoadRunOptions, "appPort" | "sandboxPort"> = {
 
 if (!values["skip-sqlite"]) {
   console.log("SQLite");
-  const options = { ...base, appPort: 42420, sandboxPort: 42421 };
+  const options = { ...base, appPort: await freePort(), sandboxPort: await freePort() };
   console.log(formatLoadResult("SQLite", options, await runLoadBench(options)));
 }
 const baseUrl = process.env.BENCH_DATABASE_URL;
 if (!baseUrl) console.log("\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://…/postgres to run it)");
 else {
-  const name = `adhelm_bench_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
+  await withScratchDatabase(baseUrl, "adhelm_bench_load", async (databaseUrl) => {
     console.log("\nPostgreSQL");
-    const options = { ...base, appPort: 42422, sandboxPort: 42423, databaseUrl: url.toString() };
+    const options = { ...base, appPort: await freePort(), sandboxPort: await freePort(), databaseUrl };
     console.log(formatLoadResult("PostgreSQL", options, await runLoadBench(options)));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
