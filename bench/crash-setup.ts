@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase } from "#core/db/database.ts";
 import { createTokenCipher } from "#core/security/token-cipher.ts";
 import { sandboxCredentialsFor } from "#server/sandbox-host.ts";
 import { createServices } from "#server/services.ts";
-import { linkIn, waitForMail } from "#tests/support/outbox.ts";
+import { verifiedSessionCookie } from "#tests/support/verified-session.ts";
 import type { CrashSandbox } from "./crash-sandbox.ts";
 
 export interface CrashWorld {
@@ -144,38 +144,14 @@ async function waitForCampaigns(database: DatabaseHandle, organizationId: string
   throw new Error(`The first sync did not bring ${count} campaigns within 120 s`);
 }
 
-const cookiePairs = (response: Response) => response.headers.getSetCookie().map((value) => value.split(";")[0] ?? "");
-
 /**
  * A new user through the app's own sign-up and the mailed verification link (read from the
- * outbox in DATA_DIR), as a browser would; returns the session's Cookie header. Patient with the
- * mail, which a loaded machine may write seconds later.
+ * outbox in DATA_DIR), over HTTP as a browser would; returns the session's Cookie header. Patient
+ * with the mail, which a loaded machine may write seconds later.
  */
-export async function signUpVerified(appUrl: string, dataDir: string, email: string): Promise<string> {
-  const signUp = await fetch(new URL("/api/auth/sign-up/email", appUrl), {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      companyName: "Analytical Engines",
-      email,
-      password: "Engine-1843",
-      confirmPassword: "Engine-1843",
-      acceptTerms: true,
-    }),
-  });
-  if (!signUp.ok) throw new Error(`Sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const [mail] = await waitForMail(dataDir, email, 1, 120_000);
-  const link = linkIn(mail?.raw ?? "", `${appUrl}/auth/callback?`);
-  const token = new URL(link ?? appUrl).searchParams.get("token_hash") ?? "";
-  const verified = await fetch(new URL(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, appUrl), {
-    headers: { cookie: cookiePairs(signUp).join("; ") },
-    redirect: "manual",
-  });
-  const cookie = cookiePairs(verified)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-  if (!cookie) throw new Error(`Verification gave no session: ${verified.status}`);
-  return cookie;
+export function signUpVerified(appUrl: string, dataDir: string, email: string): Promise<string> {
+  return verifiedSessionCookie(
+    { request: (pathname, init) => fetch(new URL(pathname, appUrl), init) },
+    { appUrl, dataDir, email, mailTimeoutMs: 120_000 },
+  );
 }

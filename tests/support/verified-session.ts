@@ -13,7 +13,17 @@ const cookiePairs = (response: Response) => response.headers.getSetCookie().map(
  */
 export async function verifiedSessionCookie(
   app: InProcessApp,
-  { appUrl, dataDir, email }: { appUrl: string; dataDir: string; email: string },
+  {
+    appUrl,
+    dataDir,
+    email,
+    mailTimeoutMs,
+  }: {
+    appUrl: string;
+    dataDir: string;
+    email: string /** How long to wait for the mail (a busy machine writes it late). */;
+    mailTimeoutMs?: number;
+  },
 ): Promise<string> {
   const signUp = await app.request("/api/auth/sign-up/email", {
     method: "POST",
@@ -29,11 +39,13 @@ export async function verifiedSessionCookie(
     }),
   });
   if (!signUp.ok) throw new Error(`Sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const [mail] = await waitForMail(dataDir, email);
+  const [mail] = await waitForMail(dataDir, email, 1, mailTimeoutMs);
   const link = linkIn(mail?.raw ?? "", `${appUrl}/auth/callback?`);
   const token = new URL(link ?? appUrl).searchParams.get("token_hash") ?? "";
   const verified = await app.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
     headers: { cookie: cookiePairs(signUp).join("; ") },
+    // Over real HTTP, the session cookie is on this answer, not on a page it might redirect to.
+    redirect: "manual",
   });
   const cookie = cookiePairs(verified)
     .filter((pair) => !pair.endsWith("="))
