@@ -150,7 +150,7 @@ describe("Ask with a model", () => {
     await ask(page, "How much did we spend in the last 7 days?");
     const answers = page.getByRole("article", { name: "Answer from Adhelm" });
     const first = answers.first();
-    await first.getByText(/^You spent \d+\.\d\d USD in the last 7 days/).waitFor({ timeout: ANSWER_TIMEOUT });
+    await first.getByText(/^You spent \d+\.\d\d [A-Z]{3} in the last 7 days/).waitFor({ timeout: ANSWER_TIMEOUT });
     await first
       .getByRole("link", { name: /^Dashboard — / })
       .first()
