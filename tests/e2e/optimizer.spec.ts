@@ -140,6 +140,14 @@ describe("optimizer", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Optimizer", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "History and calibration" }).waitFor();
+    // The curve of the campaign with the longest name, whichever campaigns this run drew.
+    const picker = page.getByRole("group", { name: "Campaigns" });
+    const names = await picker.getByRole("button").allTextContents();
+    const longest = picker
+      .getByRole("button")
+      .nth(names.indexOf(names.reduce((a, b) => (b.length > a.length ? b : a))));
+    await longest.click();
+    await expect.poll(() => longest.getAttribute("aria-pressed")).toBe("true");
     // The charts measure their box once the page has laid out; a loaded machine takes a moment.
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 })

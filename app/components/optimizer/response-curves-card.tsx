@@ -33,7 +33,7 @@ export function ResponseCurvesCard({ campaigns }: { campaigns: ResponseCurve[] }
         </CardTitle>
         <CardDescription>{t("curves.intro")}</CardDescription>
       </CardHeader>
-      <CardContent className="grid min-w-0 gap-5 lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
         <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1 lg:mx-0 lg:max-h-[26rem] lg:flex-col lg:overflow-y-auto lg:overflow-x-visible lg:px-0 lg:pb-0">
           <legend className="sr-only">{t("curves.picker")}</legend>
           {sorted.map((item) => {
@@ -83,7 +83,7 @@ function CampaignCurve({ curve }: { curve: ResponseCurve }) {
   const today = atBudget(curve.currentBudgetMinor);
   const recommended = curve.recommendedBudgetMinor === null ? null : atBudget(curve.recommendedBudgetMinor);
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate font-semibold">{curve.campaignName}</h3>
