@@ -15,10 +15,10 @@ afterEach(async () => {
   database = undefined;
 });
 
-async function appWith(overrides: Record<string, string> = {}, handlePage?: PageHandler) {
+async function appWith(overrides: Record<string, string> = {}, handlePage?: PageHandler, isDraining?: () => boolean) {
   database = await createTestDatabase();
   const env = testEnv(overrides);
-  return createApp({ env, logger, services: createServices({ env, database, logger }), handlePage });
+  return createApp({ env, logger, services: createServices({ env, database, logger }), handlePage, isDraining });
 }
 
 describe("GET /healthz", () => {
@@ -37,6 +37,17 @@ describe("GET /healthz", () => {
     const response = await app.request("/healthz");
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: "error", database: "unreachable" });
+  });
+
+  it("answers 503 draining once the node is stopping, so a load balancer sends new requests elsewhere", async () => {
+    let isDraining = false;
+    const app = await appWith({}, undefined, () => isDraining);
+    expect((await app.request("/healthz")).status).toBe(200);
+    isDraining = true;
+    const response = await app.request("/healthz");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "draining" });
+    expect(response.headers.get("connection")).toBe("close");
   });
 });
 

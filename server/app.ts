@@ -37,6 +37,8 @@ export interface AppOptions {
   isDevServer?: boolean;
   /** Answer static pages asked for anonymously from memory after their first render (default: in production, not in dev). */
   keepsStaticPages?: boolean;
+  /** True once the node is stopping: /healthz answers "draining". */
+  isDraining?: () => boolean;
 }
 
 type AppVariables = { nonce: string; requestId: string };
@@ -53,6 +55,7 @@ export function createApp({
   staticRoot,
   isDevServer = false,
   keepsStaticPages = env.isProduction && !isDevServer,
+  isDraining,
 }: AppOptions) {
   const app = new Hono<{ Variables: AppVariables }>();
   const clientAddress = (c: Context) => clientAddressOf(c, env);
@@ -102,7 +105,7 @@ export function createApp({
   }
 
   // 7. Liveness with a database round-trip, and uploaded files (avatars).
-  app.route("/", healthRoutes(services.database));
+  app.route("/", healthRoutes(services.database, isDraining));
   // 7a. Prometheus metrics, for a scraper holding METRICS_TOKEN (404 without it configured).
   app.route("/", metricsRoutes(services.metrics, env.METRICS_TOKEN));
   app.route("/", mediaRoutes(services.storage));

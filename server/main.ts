@@ -50,6 +50,7 @@ export async function startServer({
     sqliteFile: path.join(env.DATA_DIR, "adhelm.db"),
     logger,
     slowQueryMs: env.SLOW_QUERY_MS,
+    poolMax: env.DATABASE_POOL_MAX,
   });
   const { applied } = await migrateToLatest(database.db);
   logger.info({ database: database.location, dialect: database.dialect, applied }, "database ready");
@@ -75,10 +76,12 @@ export async function startServer({
   }, RATE_LIMIT_PRUNE_INTERVAL_MS);
   pruneRateLimits.unref();
   const revocationWatch = startApiKeyRevocationWatch({ databaseUrl: env.DATABASE_URL, database, services, logger });
+  let isDraining = false;
   const app = createApp({
     env,
     logger,
     services,
+    isDraining: () => isDraining,
     handlePage,
     staticRoot: path.relative(process.cwd(), path.resolve(buildDir, "client")),
   });
@@ -111,6 +114,7 @@ export async function startServer({
         await revocationWatch.stop();
         await seeding;
         // No new connections from here; the requests already sent finish while the jobs stop.
+        isDraining = true;
         const closing = drain.close();
         await background.stop();
         await closing;

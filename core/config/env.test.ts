@@ -7,6 +7,8 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", APP_URL: "http://localhost:3000" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ADS_SANDBOX).toBe(true);
+    expect(env.DATABASE_POOL_MAX).toBe(10);
+    expect(parseEnv({ DATABASE_POOL_MAX: "40" }).DATABASE_POOL_MAX).toBe(40);
   });
 
   it("sends the public site's forms to our own inboxes unless told otherwise", () => {
@@ -32,6 +34,8 @@ describe("parseEnv", () => {
     [{ CAREERS_EMAIL: "careers" }, "CAREERS_EMAIL"],
     [{ SUPPORT_EMAIL: "help at adhelm" }, "SUPPORT_EMAIL"],
     [{ PUBLIC_FORMS_PER_IP_PER_HOUR: "0" }, "PUBLIC_FORMS_PER_IP_PER_HOUR"],
+    [{ DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX"],
+    [{ DATABASE_POOL_MAX: "many" }, "DATABASE_POOL_MAX"],
   ])("refuses %o with a message naming %s", (source, name) => {
     expect(() => parseEnv(source)).toThrowError(new RegExp(`^Invalid environment configuration:\\n  ${name}: `));
   });

@@ -17,6 +17,8 @@ const envSchema = z
       .string()
       .regex(/^(postgres|postgresql):\/\//, "must start with postgres:// or postgresql://")
       .optional(),
+    // PostgreSQL connections each node may hold (docs/SCALING.md: nodes × this stays under max_connections).
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_AUTH_SECRET),
     SMTP_URL: z
       .string()

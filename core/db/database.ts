@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** Default 200 ms (SLOW_QUERY_MS). */
   slowQueryMs?: number;
+  /** PostgreSQL: the most connections the pool opens (DATABASE_POOL_MAX); default 10. */
+  poolMax?: number;
 }
 
 /** Kysely's `log` option: slow queries at warn, with their duration and SQL text, never their parameters. */
@@ -47,7 +49,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     // …and so must a checked-out one between queries (pg-pool listens only while a client is idle):
