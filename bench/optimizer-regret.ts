@@ -7,9 +7,11 @@
 //     exploration), and the same with each of those switched off (what our guardrails cost);
 //   - optimizer: the engine as the judge runs it (our fit); greedy refit: our fit, no guardrails.
 //   Options: --markets N (default 60), --seed-offset K (markets K+1 … K+N; a second seed set),
+//   --tune name=value,… (the fit's tuning, fit-grid.ts fitTuning),
 //   --cells 30,90,30s,90s (default all), --policies a,b (default all).
 import type { CampaignFit } from "#core/optimizer/engine-types.ts";
 import { epochDay } from "#core/optimizer/fit-data.ts";
+import { DECAYS, fitTuning, gridIndex, HALF_RATIOS, SHAPES } from "#core/optimizer/fit-grid.ts";
 import {
   answerLine,
   DEFAULT_DECISION,
@@ -99,6 +101,43 @@ function knownShapeFits(market: Market) {
   };
 }
 
+/**
+ * Our fit with the prior pinned to the true value of some of the grid's parameters (the nearest
+ * grid point; the others keep the base prior): what estimating those parameters costs.
+ */
+function pinnedPrior(market: Market, pin: { decay?: boolean; shape?: boolean; half?: boolean }) {
+  const nearest = (values: readonly number[], target: number) => {
+    let best = 0;
+    values.forEach((value, i) => {
+      if (Math.abs(Math.log(value / target)) < Math.abs(Math.log((values[best] ?? 1) / target))) best = i;
+    });
+    return best;
+  };
+  return (request: OptimizerRequest) => {
+    const day = epochDay(request.day) - START_EPOCH;
+    const after = market.shiftDay !== null && day >= market.shiftDay;
+    return (campaignId: string, referenceSpend: number, base: Float64Array) => {
+      const c = market.campaigns.find((campaign) => campaign.id === campaignId);
+      if (!c) return base;
+      const half = after ? c.shifted.half : c.half;
+      const d0 = nearest(
+        DECAYS.map((d) => d + 0.05),
+        c.decay + 0.05,
+      );
+      const k0 = nearest(SHAPES, c.shape);
+      const h0 = nearest(HALF_RATIOS, half / Math.max(referenceSpend, 1e-9));
+      const prior = new Float64Array(base);
+      for (let d = 0; d < DECAYS.length; d++)
+        for (let k = 0; k < SHAPES.length; k++)
+          for (let h = 0; h < HALF_RATIOS.length; h++) {
+            const off = (pin.decay && d !== d0) || (pin.shape && k !== k0) || (pin.half && h !== h0);
+            if (off) prior[gridIndex(d, k, h)] = -1e6;
+          }
+      return prior;
+    };
+  };
+}
+
 const NONE: Partial<DecisionOptions> = { explorationStart: 0, explorationFloor: 0, trust: null, opening: null };
 
 interface Policy {
@@ -120,6 +159,20 @@ const POLICIES: Policy[] = [
   { name: "true, no trust", options: (m) => ({ ...DEFAULT_DECISION, trust: null, fitOverride: trueFits(m) }) },
   { name: "known shape", options: (m) => ({ ...DEFAULT_DECISION, fitOverride: knownShapeFits(m) }) },
   { name: "optimizer", options: () => DEFAULT_DECISION },
+  { name: "pin decay", options: (m) => ({ ...DEFAULT_DECISION, priorOverride: pinnedPrior(m, { decay: true }) }) },
+  { name: "pin shape", options: (m) => ({ ...DEFAULT_DECISION, priorOverride: pinnedPrior(m, { shape: true }) }) },
+  { name: "pin half", options: (m) => ({ ...DEFAULT_DECISION, priorOverride: pinnedPrior(m, { half: true }) }) },
+  {
+    name: "pin shape+half",
+    options: (m) => ({ ...DEFAULT_DECISION, priorOverride: pinnedPrior(m, { shape: true, half: true }) }),
+  },
+  {
+    name: "pin all",
+    options: (m) => ({
+      ...DEFAULT_DECISION,
+      priorOverride: pinnedPrior(m, { decay: true, shape: true, half: true }),
+    }),
+  },
   {
     name: "opt, explore x2",
     options: () => ({ ...DEFAULT_DECISION, explorationStart: 0.2, explorationFloor: 0.1 }),
@@ -146,6 +199,13 @@ const percentile = (values: number[], p: number) => {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}`.padStart(6) : "     -");
 
 async function main(): Promise<void> {
+  // --tune name=value,…: the fit's tuning (fit-grid.ts fitTuning) for this run.
+  for (const pair of option("--tune")?.split(",") ?? []) {
+    const [name = "", value = ""] = pair.split("=");
+    if (!(name in fitTuning)) throw new Error(`--tune: no setting ${name}`);
+    (fitTuning as Record<string, number | boolean>)[name] =
+      value === "true" || value === "false" ? value === "true" : Number(value);
+  }
   const markets = Number(option("--markets")) || 60;
   const offset = Number(option("--seed-offset")) || 0;
   const cellNames = (option("--cells") ?? "30,30s,90,90s").split(",");

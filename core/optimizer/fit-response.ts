@@ -32,6 +32,11 @@ export interface FitInput {
   today?: string;
   /** The forgetting half-life in days (default fit-data.ts HALF_LIFE_DAYS). */
   halfLifeDays?: number;
+  /**
+   * Replaces a campaign's base prior over the grid (log weights); bench/optimizer-regret.ts pins
+   * one true parameter at a time to measure what estimating it costs.
+   */
+  priorOverride?: (campaignId: string, referenceSpend: number, base: Float64Array) => Float64Array;
 }
 
 interface Fitted {
@@ -54,14 +59,15 @@ export function fitCampaigns(input: FitInput): Map<string, CampaignFit> {
     outcome: (poolReturn.get(campaign.pool ?? "") ?? 0) * data.referenceSpend,
     days: fitTuning.anchorDays,
   });
-  const fitted: Fitted[] = prepared.map(({ campaign, data }) => {
-    const center = (typical.get(campaign.pool ?? "") ?? data.referenceSpend) / data.referenceSpend;
-    return {
-      campaign,
-      data,
-      posterior: data.spendDays > 0 ? fitGrid(data, basePrior(center), anchorOf(campaign, data)) : null,
-    };
-  });
+  const priorOf = (campaign: CampaignHistory, data: FitData) => {
+    const base = basePrior((typical.get(campaign.pool ?? "") ?? data.referenceSpend) / data.referenceSpend);
+    return input.priorOverride ? input.priorOverride(campaign.id, data.referenceSpend, base) : base;
+  };
+  const fitted: Fitted[] = prepared.map(({ campaign, data }) => ({
+    campaign,
+    data,
+    posterior: data.spendDays > 0 ? fitGrid(data, priorOf(campaign, data), anchorOf(campaign, data)) : null,
+  }));
   const pools = poolSummaries(fitted);
   const result = new Map<string, CampaignFit>();
   for (const item of fitted) {
@@ -72,7 +78,7 @@ export function fitCampaigns(input: FitInput): Map<string, CampaignFit> {
     if (pool && posterior && data.spendDays < POOL_DAYS && pool.members > 0) {
       // Mix the pool's typical curve into the prior, the less own data the more.
       const share = 1 - data.spendDays / POOL_DAYS;
-      const prior = basePrior((typical.get(item.campaign.pool ?? "") ?? data.referenceSpend) / data.referenceSpend);
+      const prior = priorOf(item.campaign, data);
       const mixed = new Float64Array(GRID_SIZE);
       // The pool's grid is relative to the pool's typical spend; this campaign's to its own.
       const poolGrid = shiftHalf(pool.grid, halfSteps(pool.referenceSpend, data.referenceSpend));

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { allocateBudget } from "./allocate-budget.ts";
 import type { AllocationCampaign, CampaignFit, CampaignHistory } from "./engine-types.ts";
 import { epochDay } from "./fit-data.ts";
-import { fitCampaigns } from "./fit-response.ts";
+import { type FitInput, fitCampaigns } from "./fit-response.ts";
 import { hashString, seededRandom } from "./response-curve.ts";
 
 const finite = z.number().refine(Number.isFinite, "must be a finite number");
@@ -68,6 +68,8 @@ export interface DecisionOptions {
   opening?: { days: number; factor: number } | null;
   /** Replaces the fit (bench/optimizer-regret.ts feeds the true curves to measure the allocation step alone). */
   fitOverride?: (request: OptimizerRequest) => Map<string, CampaignFit>;
+  /** Replaces each campaign's base prior in the fit (bench/optimizer-regret.ts; see FitInput.priorOverride). */
+  priorOverride?: (request: OptimizerRequest) => FitInput["priorOverride"];
 }
 
 export const DEFAULT_DECISION: DecisionOptions = {
@@ -221,6 +223,7 @@ export function decide(request: OptimizerRequest, options: DecisionOptions = DEF
         campaigns: histories,
         today: request.day,
         ...(options.halfLifeDays ? { halfLifeDays: options.halfLifeDays } : {}),
+        ...(options.priorOverride ? { priorOverride: options.priorOverride(request) } : {}),
       });
   const random = seededRandom(hashString(request.day) ^ 0x9e3779b9);
   const campaigns: AllocationCampaign[] = request.campaigns.map((c) => {
