@@ -114,7 +114,7 @@ export function CampaignCards({
                     {row.name}
                   </Link>
                   <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
-                    <PlatformName platform={row.platform} />
+                    <PlatformName platform={row.platform} fromSymbol />
                     <CampaignStatusBadge status={row.status} />
                   </div>
                 </div>

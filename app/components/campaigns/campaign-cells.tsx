@@ -8,13 +8,17 @@ import { cn } from "#app/lib/cn.ts";
 import type { CampaignStatus } from "#core/shared/domain-enums.ts";
 import { platformListingOf, platformNameOf, STATUS_KEYS } from "./campaign-labels.ts";
 
-/** The platform's small tile, decorative: say the platform's name elsewhere. */
-export function PlatformMark({ platform }: { platform: string }) {
+/**
+ * The platform's small tile, decorative: say the platform's name elsewhere. `fromSymbol`: the
+ * table drew the marks once (PlatformMarkSymbols), so each row's tile only points at its mark.
+ */
+export function PlatformMark({ platform, fromSymbol = false }: { platform: string; fromSymbol?: boolean }) {
   const listing = platformListingOf(platform);
   if (!listing) return null;
   return (
     <PlatformLogo
       listing={listing}
+      fromSymbol={fromSymbol}
       className="size-5 rounded-[5px] shadow-none [&>span]:text-[0.6rem] [&_svg]:size-3"
     />
   );
@@ -25,15 +29,18 @@ export function PlatformName({
   platform,
   isNameHidden = false,
   className,
+  fromSymbol = false,
 }: {
   platform: string;
   /** Only the tile, with the name for screen readers (tight spots such as the phone layout). */
   isNameHidden?: boolean;
   className?: string;
+  /** See PlatformMark. */
+  fromSymbol?: boolean;
 }) {
   return (
     <span className={cn("inline-flex min-w-0 items-center gap-2", className)}>
-      <PlatformMark platform={platform} />
+      <PlatformMark platform={platform} fromSymbol={fromSymbol} />
       <span className={cn("truncate", isNameHidden && "sr-only")}>{platformNameOf(platform)}</span>
     </span>
   );

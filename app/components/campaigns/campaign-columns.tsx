@@ -58,7 +58,7 @@ export const CAMPAIGN_COLUMNS: readonly CampaignColumn[] = [
     label: "columns.platform",
     isNumeric: false,
     firstDirection: "asc",
-    render: (row) => <PlatformName platform={row.platform} />,
+    render: (row) => <PlatformName platform={row.platform} fromSymbol />,
   },
   {
     id: "account",

@@ -24,9 +24,8 @@ import { type CampaignTableParams, searchWith } from "./campaign-table-params.ts
 import type { BulkAction } from "./change-request.ts";
 import type { CampaignSelection } from "./use-campaign-selection.ts";
 
-/** Cells paint the row's hover and selection, opaque, because the sticky ones cover others when scrolled. */
-const ROW_CELL =
-  "border-b bg-card group-hover:bg-[color-mix(in_oklab,var(--muted)_70%,var(--card))] group-data-[state=selected]:bg-[color-mix(in_oklab,var(--primary)_7%,var(--card))]";
+/** Cells paint the row's hover and selection, opaque, because the sticky ones cover others when scrolled (app.css). */
+const ROW_CELL = "campaign-cell";
 const STICKY_CELL = `${ROW_CELL} sticky z-[1]`;
 const HEAD_CELL = "sticky top-0 z-[2] h-10 bg-muted/95 backdrop-blur supports-[backdrop-filter]:bg-muted/80";
 /** The totals row stays at the bottom of the table's box, like the header at its top. */
@@ -151,7 +150,7 @@ export function CampaignTable({
                   <div className="flex min-w-0 items-center gap-2">
                     {/* The platform column names it too; phones keep the room for the name. */}
                     <span className="hidden sm:contents">
-                      <PlatformMark platform={row.platform} />
+                      <PlatformMark platform={row.platform} fromSymbol />
                     </span>
                     <Link
                       to={`/campaigns/mes-ads/${row.id}`}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
+import { PlatformMarkSymbols } from "#app/components/integrations/platform-marks.tsx";
 import { Progress } from "#app/components/ui/progress.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocale } from "#app/lib/i18n/use-locale.ts";
@@ -317,6 +318,8 @@ function CampaignsView({ params, table, hasAdPlatform, filterOptions, savedViews
           )
         ) : (
           <>
+            {/* The table's rows and the phone's cards show each platform's mark: drawn once, here. */}
+            <PlatformMarkSymbols platforms={table.rows.map((row) => row.platform)} />
             <div className="hidden md:block">
               <CampaignTable
                 rows={table.rows}

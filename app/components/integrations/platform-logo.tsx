@@ -8,7 +8,16 @@ type Listing = IntegrationCard["listing"];
  * The platform's mark on a neutral tile, the same on cards, charts, tables and forms. Decorative:
  * the platform's name always sits beside it. A platform without a mark here shows its initial.
  */
-export function PlatformLogo({ listing, className }: { listing: Listing; className?: string }) {
+export function PlatformLogo({
+  listing,
+  className,
+  fromSymbol = false,
+}: {
+  listing: Listing;
+  className?: string;
+  /** The page drew the marks once with PlatformMarkSymbols (a table's rows). */
+  fromSymbol?: boolean;
+}) {
   const hasMark = hasPlatformMark(listing.id);
   return (
     <span
@@ -21,7 +30,11 @@ export function PlatformLogo({ listing, className }: { listing: Listing; classNa
       )}
       style={hasMark ? undefined : { backgroundColor: listing.brandColor }}
     >
-      {hasMark ? <PlatformMark platform={listing.id} /> : <span className="text-lg">{listing.name.charAt(0)}</span>}
+      {hasMark ? (
+        <PlatformMark platform={listing.id} fromSymbol={fromSymbol} />
+      ) : (
+        <span className="text-lg">{listing.name.charAt(0)}</span>
+      )}
     </span>
   );
 }

@@ -84,13 +84,44 @@ export function hasPlatformMark(platform: string): boolean {
   return Object.hasOwn(MARKS, platform);
 }
 
-/** The platform's mark alone, decorative (its name is always written beside it). */
-export function PlatformMark({ platform, className }: { platform: string; className?: string }) {
+const symbolId = (platform: string) => `platform-mark-${platform}`;
+
+/**
+ * The marks of `platforms` as symbols, drawn once where a page repeats them (a table's rows): each
+ * PlatformMark with `fromSymbol` then points at its symbol instead of carrying the artwork again.
+ */
+export function PlatformMarkSymbols({ platforms }: { platforms: readonly string[] }) {
+  const known = [...new Set(platforms)].filter(hasPlatformMark).sort();
+  if (known.length === 0) return null;
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute size-0 overflow-hidden">
+      {known.map((platform) => (
+        <symbol key={platform} id={symbolId(platform)} viewBox={MARKS[platform]?.viewBox}>
+          {MARKS[platform]?.body}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * The platform's mark alone, decorative (its name is always written beside it). `fromSymbol`: the
+ * page drew the mark with PlatformMarkSymbols, and this one points at it.
+ */
+export function PlatformMark({
+  platform,
+  className,
+  fromSymbol = false,
+}: {
+  platform: string;
+  className?: string;
+  fromSymbol?: boolean;
+}) {
   const mark = MARKS[platform];
   if (!mark) return null;
   return (
     <svg viewBox={mark.viewBox} aria-hidden="true" focusable="false" className={cn("size-[60%]", className)}>
-      {mark.body}
+      {fromSymbol ? <use href={`#${symbolId(platform)}`} /> : mark.body}
     </svg>
   );
 }
