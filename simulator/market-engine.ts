@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "./lib/platform-ids.ts";
+import { createAdBook } from "./market/ads-book.ts";
 import { DAY_MS, dateOfDay, dayNumberOf, daySpan, parseRangeDay, STORE_EPOCH_DAY } from "./market/calendar.ts";
 import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign, type ShapeFor } from "./market/catalogue.ts";
 import {
@@ -45,6 +46,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   /** Per tenant: orders taken before each day since the store opened (index = day − opening day). */
   const cumulativeOrders = new Map<string, number[]>();
   const issues = createCampaignIssueStore(state);
+  const ads = createAdBook(state);
   /** Tenants whose company is named rather than drawn (the demo), read once from the sandbox's state. */
   const brandPins = new Map<string, string>();
   let pinsLoaded: Promise<void> | null = null;
@@ -163,7 +165,47 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     return true;
   }
 
-  return {
+  async function campaignDays(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    range: { from: string; to: string },
+  ): Promise<SimDailyMetric[]> {
+    const models = await modelsOf(tenant, platform, accountId);
+    const today = await todayDay();
+    const fromDay = parseRangeDay(range.from);
+    const toDay = Math.min(parseRangeDay(range.to), today);
+    if (models.length === 0 || fromDay > toDay) return [];
+    const days = daySpan(fromDay, toDay);
+    const timelines = await timelinesOf(tenant, platform, models);
+    const anomalies = await state.listAnomalies({ tenant, platform });
+    const stopped = await issues.list(tenant, platform);
+    const rows: SimDailyMetric[] = [];
+    for (const timeline of timelines) {
+      // A campaign the platform stopped delivers nothing from the issue's first day on.
+      const stoppedSince = stopped.get(timeline.model.id)?.since;
+      forEachOutcome(timeline, days, (index, outcome) => {
+        if (stoppedSince !== undefined && days.dates[index]! >= stoppedSince) return;
+        const day = days.numbers[index]!;
+        const age = today - day;
+        const lag = age < CONVERSION_LAG.length ? CONVERSION_LAG[age]! : 1;
+        const row: SimDailyMetric = {
+          campaignId: timeline.model.id,
+          date: days.dates[index]!,
+          impressions: outcome.impressions,
+          clicks: outcome.clicks,
+          spendMinor: outcome.spendMinor,
+          conversions: lag === 1 ? outcome.conversions : roundTo2(outcome.conversions * lag),
+          conversionValueMinor:
+            lag === 1 ? outcome.conversionValueMinor : Math.round(outcome.conversionValueMinor * lag),
+        };
+        rows.push(anomalies.length === 0 ? row : withAnomalies(row, anomalies));
+      });
+    }
+    return rows;
+  }
+
+  const engine: MarketEngine = {
     load: loadPins,
 
     async pinBrand(tenant, brand) {
@@ -211,39 +253,29 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       });
     },
 
-    async dailyMetrics(tenant, platform, accountId, range) {
+    dailyMetrics: campaignDays,
+
+    async listAdGroups(tenant, platform, accountId) {
       const models = await modelsOf(tenant, platform, accountId);
-      const today = await todayDay();
-      const fromDay = parseRangeDay(range.from);
-      const toDay = Math.min(parseRangeDay(range.to), today);
-      if (models.length === 0 || fromDay > toDay) return [];
-      const days = daySpan(fromDay, toDay);
-      const timelines = await timelinesOf(tenant, platform, models);
-      const anomalies = await state.listAnomalies({ tenant, platform });
-      const stopped = await issues.list(tenant, platform);
-      const rows: SimDailyMetric[] = [];
-      for (const timeline of timelines) {
-        // A campaign the platform stopped delivers nothing from the issue's first day on.
-        const stoppedSince = stopped.get(timeline.model.id)?.since;
-        forEachOutcome(timeline, days, (index, outcome) => {
-          if (stoppedSince !== undefined && days.dates[index]! >= stoppedSince) return;
-          const day = days.numbers[index]!;
-          const age = today - day;
-          const lag = age < CONVERSION_LAG.length ? CONVERSION_LAG[age]! : 1;
-          const row: SimDailyMetric = {
-            campaignId: timeline.model.id,
-            date: days.dates[index]!,
-            impressions: outcome.impressions,
-            clicks: outcome.clicks,
-            spendMinor: outcome.spendMinor,
-            conversions: lag === 1 ? outcome.conversions : roundTo2(outcome.conversions * lag),
-            conversionValueMinor:
-              lag === 1 ? outcome.conversionValueMinor : Math.round(outcome.conversionValueMinor * lag),
-          };
-          rows.push(anomalies.length === 0 ? row : withAnomalies(row, anomalies));
-        });
-      }
-      return rows;
+      const names =
+        platform === "linkedin-ads"
+          ? new Map((await engine.listCampaigns(tenant, platform, accountId)).map((c) => [c.id, c.name]))
+          : undefined;
+      return ads.adGroups(tenant, marketOf(tenant).brand, models, names);
+    },
+
+    async listAds(tenant, platform, accountId) {
+      return ads.ads(tenant, marketOf(tenant).brand, platform, await modelsOf(tenant, platform, accountId));
+    },
+
+    async adDailyMetrics(tenant, platform, accountId, range) {
+      const rows = await campaignDays(tenant, platform, accountId, range);
+      return ads.split(tenant, marketOf(tenant).brand, await modelsOf(tenant, platform, accountId), rows);
+    },
+
+    async setAdUrlSuffix(tenant, platform, adId, urlSuffix) {
+      const models = await modelsOf(tenant, platform);
+      return ads.setUrlSuffix(tenant, marketOf(tenant).brand, platform, models, adId, urlSuffix);
     },
 
     setCampaignStatus(tenant, platform, campaignId, status) {
@@ -341,6 +373,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       return orders;
     },
   };
+  return engine;
 
   async function adTimelinesOf(tenant: string): Promise<Timeline[]> {
     const perPlatform = await Promise.all(

@@ -20,6 +20,7 @@ import {
   socketAddressOf,
 } from "./sandbox-guards.ts";
 import type { MarketEngine, SandboxKit, SandboxRecords } from "./sandbox-kit.ts";
+import { createSandboxMediaRoutes } from "./sandbox-media.ts";
 import {
   createSandboxStateRepository,
   type SandboxFault,
@@ -169,6 +170,9 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
       setCampaignIssue: kit.engine.setCampaignIssue,
     }),
   );
+
+  // The creatives' images, as the platforms' CDNs serve them (see sandbox-media.ts).
+  app.route("/media", createSandboxMediaRoutes(kit.engine));
 
   for (const platform of PLATFORM_IDS) {
     const createPlatform = options.platforms[platform];

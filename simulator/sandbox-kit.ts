@@ -78,6 +78,60 @@ export interface SimDailyMetric {
   conversionValueMinor: number;
 }
 
+/** What a creative shows. */
+export type SimCreativeKind = "image" | "video" | "carousel" | "text";
+
+/** An ad group (Google, Microsoft), ad set (Meta), ad group (TikTok) or, on LinkedIn, the campaign itself. */
+export interface SimAdGroup {
+  id: string;
+  campaignId: string;
+  name: string;
+  status: SimCampaignStatus;
+}
+
+export interface SimCreative {
+  /** The platform's own creative or asset id (Meta adcreative, LinkedIn creative, Google asset). */
+  id: string;
+  kind: SimCreativeKind;
+  headline: string;
+  body: string;
+  /** The landing page as the ad links to it, with its UTM parameters in the query when it has them. */
+  landingUrl: string;
+  /**
+   * Tracking parameters the platform appends to every click (Google and Microsoft final URL
+   * suffix, Meta url_tags); null when none are set. Editable through the API where the platform allows.
+   */
+  urlSuffix: string | null;
+  /** Image and video creatives (and a carousel's first card): the sandbox-served file, a real image. */
+  mediaUrlPath: string | null;
+  thumbnailUrlPath: string | null;
+}
+
+export interface SimAd {
+  id: string;
+  adGroupId: string;
+  campaignId: string;
+  name: string;
+  status: SimCampaignStatus;
+  creative: SimCreative;
+}
+
+/** One ad's day. Summed over a campaign's ads, the numbers are the campaign's own for that day. */
+export interface SimAdDailyMetric {
+  adId: string;
+  campaignId: string;
+  date: string;
+  impressions: number;
+  /** People reached that day (impressions ÷ reach is the frequency); Meta and TikTok report it. */
+  reach: number;
+  clicks: number;
+  spendMinor: number;
+  conversions: number;
+  conversionValueMinor: number;
+  /** Video creatives only: views of at least 2 to 3 seconds (the platform's own video view); else 0. */
+  videoViews: number;
+}
+
 export interface SimOrder {
   id: string;
   /** Sequential order number, e.g. 1001. */
@@ -150,6 +204,22 @@ export interface MarketEngine {
     accountId: string,
     campaign: NewSimCampaign,
   ): Promise<SimCampaign | null>;
+  /** The ad groups (ad sets) of one account's campaigns, in a stable order. */
+  listAdGroups(tenant: string, platform: AdPlatformId, accountId: string): Promise<SimAdGroup[]>;
+  /** The ads of one account with their creatives, in a stable order. */
+  listAds(tenant: string, platform: AdPlatformId, accountId: string): Promise<SimAd[]>;
+  /** Ad-days for dates in [from, to] up to the sandbox's today; they add up to dailyMetrics' campaign-days. */
+  adDailyMetrics(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    range: { from: string; to: string },
+  ): Promise<SimAdDailyMetric[]>;
+  /**
+   * Sets an ad's creative URL suffix (tracking parameters) where the platform's API allows it;
+   * false for an unknown ad.
+   */
+  setAdUrlSuffix(tenant: string, platform: AdPlatformId, adId: string, urlSuffix: string | null): Promise<boolean>;
   /** The tenant's store. */
   describeStore(tenant: string, store: StorePlatformId): { name: string; currency: string; timeZone: string };
   /** Paid orders created between the two instants (ISO, inclusive from, exclusive to), oldest first. */

@@ -38,7 +38,7 @@ const INSIGHT_FIELDS = "campaign_id,campaign_name,impressions,clicks,inline_link
  * Without a filter Meta hides archived campaigns, but they still have history we must attribute;
  * and a campaign Meta stopped (disapproved, with issues, waiting for billing) is listed by that state.
  */
-const CAMPAIGN_STATUSES = [
+export const CAMPAIGN_STATUSES = [
   "ACTIVE",
   "PAUSED",
   "ARCHIVED",
@@ -80,16 +80,34 @@ export async function fetchGraphInsights(
   accountId: string,
   range: DateRange,
 ): Promise<GraphInsightRow[]> {
+  return fetchInsightRows(
+    options,
+    token,
+    accountId,
+    range,
+    { level: "campaign", fields: INSIGHT_FIELDS },
+    insightRowSchema,
+  );
+}
+
+/** Daily insights at `level` (campaign or ad), page by page; ranges over the threshold through a report run. */
+export async function fetchInsightRows<Item extends z.ZodType>(
+  options: FacebookClientOptions,
+  token: string,
+  accountId: string,
+  range: DateRange,
+  query: { level: "campaign" | "ad"; fields: string },
+  item: Item,
+): Promise<z.infer<Item>[]> {
   const params = {
-    level: "campaign",
+    level: query.level,
     time_increment: "1",
     time_range: JSON.stringify({ since: range.from, until: range.to }),
-    fields: INSIGHT_FIELDS,
+    fields: query.fields,
     limit: String(options.pageSize),
   };
   const edge = `${options.apiUrl}/act_${accountId}/insights`;
-  if (countDays(range) <= options.asyncThresholdDays)
-    return readAllPages(options, token, edge, insightRowSchema, params);
+  if (countDays(range) <= options.asyncThresholdDays) return readAllPages(options, token, edge, item, params);
 
   const { limit: _limit, ...jobParams } = params;
   const run = await callGraph(
@@ -97,7 +115,7 @@ export async function fetchGraphInsights(
     reportRunCreatedSchema,
   );
   await waitForReportRun(options, token, run.report_run_id);
-  return readAllPages(options, token, `${options.apiUrl}/${run.report_run_id}/insights`, insightRowSchema, {
+  return readAllPages(options, token, `${options.apiUrl}/${run.report_run_id}/insights`, item, {
     limit: String(options.pageSize),
   });
 }
@@ -181,7 +199,7 @@ async function waitForReportRun(options: FacebookClientOptions, token: string, r
   }
 }
 
-async function readAllPages<Item extends z.ZodType>(
+export async function readAllPages<Item extends z.ZodType>(
   options: FacebookClientOptions,
   token: string,
   url: string,

@@ -1,4 +1,6 @@
 import type { AdPlatformConnector, ConnectorConfig } from "#core/shared/connector-port.ts";
+import { mapFacebookAd, mapFacebookAdInsightRow, mapFacebookAdSet } from "./ad-mappers.ts";
+import { fetchGraphAdInsights, listGraphAdSets, listGraphAds, replaceGraphAdUrlTags } from "./ads-client.ts";
 import {
   createGraphCampaign,
   type FacebookClientOptions,
@@ -51,6 +53,20 @@ export function createFacebookAdsConnector(
     async fetchDailyMetrics(tokens, account, range) {
       const rows = await fetchGraphInsights(client, tokens.accessToken, account.externalId, range);
       return rows.map((row) => mapFacebookInsightRow(row, account.currency));
+    },
+    async listAdGroups(tokens, account) {
+      return (await listGraphAdSets(client, tokens.accessToken, account.externalId)).map(mapFacebookAdSet);
+    },
+    async listAds(tokens, account) {
+      return (await listGraphAds(client, tokens.accessToken, account.externalId)).map(mapFacebookAd);
+    },
+    async fetchAdDailyMetrics(tokens, account, range) {
+      const rows = await fetchGraphAdInsights(client, tokens.accessToken, account.externalId, range);
+      return rows.map((row) => mapFacebookAdInsightRow(row, account.currency));
+    },
+    /** url_tags live on the creative, which Meta never changes: the ad gets a copy with the new tags. */
+    async setAdUrlSuffix(tokens, _account, adExternalId, urlSuffix) {
+      await replaceGraphAdUrlTags(client, tokens.accessToken, adExternalId, urlSuffix.replace(/^[?&]+/, ""));
     },
     async setCampaignStatus(tokens, _account, campaignExternalId, status) {
       await updateGraphCampaign(client, tokens.accessToken, campaignExternalId, {

@@ -79,8 +79,16 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
       );
     },
 
-    /** Runs a GAQL query with `:searchStream`: one answer, a JSON array of batches. */
-    async searchStream(accessToken: string, customerId: string, query: string): Promise<GoogleAdsRow[]> {
+    /**
+     * Runs a GAQL query with `:searchStream`: one answer, a JSON array of batches. `bySchema` reads
+     * it with the schema alone (resources the hand-written reader does not know, e.g. ad_group_ad).
+     */
+    async searchStream(
+      accessToken: string,
+      customerId: string,
+      query: string,
+      options: { bySchema?: boolean } = {},
+    ): Promise<GoogleAdsRow[]> {
       const body = await call(accessToken, `customers/${customerId}/googleAds:searchStream`, { query });
       // A stream that fails after it started carries the error as an element of the array.
       if (Array.isArray(body)) {
@@ -89,15 +97,16 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
       }
       // Report rows come by the hundred thousand: read them by hand, and by the schema when unsure.
       return (
-        readSearchStreamRows(body) ?? parseGoogleAds(searchStreamResponseSchema, body).flatMap((batch) => batch.results)
+        (options.bySchema ? null : readSearchStreamRows(body)) ??
+        parseGoogleAds(searchStreamResponseSchema, body).flatMap((batch) => batch.results)
       );
     },
 
-    /** `campaigns:mutate` or `campaignBudgets:mutate`; answers the resource name of each operation, in order. */
+    /** `campaigns:mutate`, `campaignBudgets:mutate` or `ads:mutate`; answers the resource name of each operation, in order. */
     async mutate(
       accessToken: string,
       customerId: string,
-      service: "campaigns" | "campaignBudgets",
+      service: "campaigns" | "campaignBudgets" | "ads",
       operations: MutateOperation[],
     ): Promise<string[]> {
       const body = parseGoogleAds(

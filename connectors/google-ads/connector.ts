@@ -1,6 +1,7 @@
 import { minorToMicros } from "#connectors/money-units.ts";
 import type { AdPlatformConnector, ConnectorConfig, DateRange } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
+import { createGoogleAdLevelReads } from "./ads.ts";
 import { createGoogleAdsClient } from "./client.ts";
 import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
 import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens, revokeGoogleAccess } from "./oauth.ts";
@@ -14,7 +15,8 @@ const CAMPAIGNS_QUERY =
 /**
  * Google Ads over REST v26. Accounts come from listAccessibleCustomers plus a GAQL query per
  * customer, campaigns from `:search` (pages of 10,000), daily metrics from `:searchStream`
- * (a JSON array of batches), changes through campaigns:mutate and campaignBudgets:mutate.
+ * (a JSON array of batches), changes through campaigns:mutate and campaignBudgets:mutate; ad
+ * groups, ads, their assets and ad-days in ads.ts.
  */
 export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformConnector {
   const client = createGoogleAdsClient(config);
@@ -25,6 +27,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformCon
     exchangeCode: (callback, redirectUri) => exchangeGoogleCode(config, callback, redirectUri),
     refreshTokens: (tokens) => refreshGoogleTokens(config, tokens),
     revokeAccess: (tokens) => revokeGoogleAccess(config, tokens),
+    ...createGoogleAdLevelReads(config, client, checkDigits),
 
     async listAdAccounts(tokens) {
       const customerIds = await client.listAccessibleCustomers(tokens.accessToken);

@@ -309,7 +309,7 @@ describe("Google Ads errors", () => {
     const response = await fetch(`${sandbox.root}/google-ads/v26/customers/${account.externalId}/googleAds:search`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ query: "SELECT ad_group.id FROM ad_group" }),
+      body: JSON.stringify({ query: "SELECT ad_group_criterion.keyword.text FROM ad_group_criterion" }),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { status: string; details: { errors: unknown[] }[] } };

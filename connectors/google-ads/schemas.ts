@@ -22,6 +22,43 @@ export const listAccessibleCustomersSchema = z.object({
 const int64 = z.union([z.string().regex(/^-?\d+$/), z.number().int()]).transform(String);
 const double = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/)]).transform(Number);
 
+/** Google's AdTextAsset and AdImageAsset / AdVideoAsset (a link to an asset by resource name). */
+const adTextAsset = z.object({ text: z.string().optional() });
+const adAssetLink = z.object({ asset: z.string().optional() });
+
+/** The Ad inside an ad_group_ad, with the ad types our queries read. */
+function googleAdSchema() {
+  return z.object({
+    resourceName: z.string().optional(),
+    id: int64.optional(),
+    name: z.string().optional(),
+    type: z.string().optional(),
+    finalUrls: z.array(z.string()).optional(),
+    finalUrlSuffix: z.string().optional(),
+    responsiveSearchAd: z
+      .object({ headlines: z.array(adTextAsset).optional(), descriptions: z.array(adTextAsset).optional() })
+      .optional(),
+    responsiveDisplayAd: z
+      .object({
+        marketingImages: z.array(adAssetLink).optional(),
+        squareMarketingImages: z.array(adAssetLink).optional(),
+        headlines: z.array(adTextAsset).optional(),
+        longHeadline: adTextAsset.optional(),
+        descriptions: z.array(adTextAsset).optional(),
+        businessName: z.string().optional(),
+      })
+      .optional(),
+    videoResponsiveAd: z
+      .object({
+        videos: z.array(adAssetLink).optional(),
+        headlines: z.array(adTextAsset).optional(),
+        longHeadlines: z.array(adTextAsset).optional(),
+        descriptions: z.array(adTextAsset).optional(),
+      })
+      .optional(),
+  });
+}
+
 /** One GoogleAdsRow with the resources our queries select; everything is optional as in proto3 JSON. */
 export const googleAdsRowSchema = z.object({
   customer: z
@@ -67,6 +104,43 @@ export const googleAdsRowSchema = z.object({
       costMicros: int64.optional(),
       conversions: double.optional(),
       conversionsValue: double.optional(),
+      videoTrueviewViews: int64.optional(),
+    })
+    .optional(),
+  adGroup: z
+    .object({
+      resourceName: z.string().optional(),
+      id: int64.optional(),
+      name: z.string().optional(),
+      status: z.string().optional(),
+      type: z.string().optional(),
+      campaign: z.string().optional(),
+    })
+    .optional(),
+  adGroupAd: z
+    .object({
+      resourceName: z.string().optional(),
+      status: z.string().optional(),
+      adGroup: z.string().optional(),
+      ad: googleAdSchema().optional(),
+    })
+    .optional(),
+  asset: z
+    .object({
+      resourceName: z.string().optional(),
+      id: int64.optional(),
+      name: z.string().optional(),
+      type: z.string().optional(),
+      imageAsset: z
+        .object({
+          fullSize: z
+            .object({ url: z.string().optional(), widthPixels: int64.optional(), heightPixels: int64.optional() })
+            .optional(),
+        })
+        .optional(),
+      youtubeVideoAsset: z
+        .object({ youtubeVideoId: z.string().optional(), youtubeVideoTitle: z.string().optional() })
+        .optional(),
     })
     .optional(),
 });

@@ -81,12 +81,12 @@ async function sendLinkedIn(
   return { body, headers: response.headers };
 }
 
-async function callLinkedIn(session: LinkedInSession, request: LinkedInRequest): Promise<unknown> {
+export async function callLinkedIn(session: LinkedInSession, request: LinkedInRequest): Promise<unknown> {
   return (await sendLinkedIn(session, request)).body;
 }
 
 /** Walks a search finder's cursor pages (`pageSize`/`pageToken`, `metadata.nextPageToken`). */
-async function collectFinderPages<T>(
+export async function collectFinderPages<T>(
   fetchPage: (
     pageToken: string | null,
   ) => Promise<{ elements: T[]; metadata?: { nextPageToken?: string | null } | null }>,
@@ -105,7 +105,7 @@ async function collectFinderPages<T>(
   return elements;
 }
 
-function pagingQuery(pageSize: number, pageToken: string | null): string {
+export function pagingQuery(pageSize: number, pageToken: string | null): string {
   return `&pageSize=${pageSize}${pageToken ? `&pageToken=${encodeRestliPrimitive(pageToken)}` : ""}`;
 }
 
@@ -177,7 +177,7 @@ export async function getLinkedInCampaign(
   return parseLinkedInBody(linkedInCampaignSchema, body, "the campaign");
 }
 
-function toRestliDate(date: string): string {
+export function toRestliDate(date: string): string {
   const [year, month, day] = date.split("-").map(Number);
   return `(year:${year},month:${month},day:${day})`;
 }

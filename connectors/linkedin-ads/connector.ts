@@ -11,6 +11,16 @@ import {
   toAccountUrn,
   updateLinkedInCampaign,
 } from "./client.ts";
+import {
+  mapLinkedInCampaignAsAdGroup,
+  mapLinkedInCreative,
+  mapLinkedInCreativeAnalyticsElement,
+} from "./creative-mappers.ts";
+import {
+  fetchLinkedInCreativeAnalytics,
+  readLinkedInCreativeFiles,
+  searchLinkedInCreatives,
+} from "./creatives-client.ts";
 import { mapLinkedInAccount, mapLinkedInAnalyticsElement, mapLinkedInCampaign } from "./mappers.ts";
 import {
   buildLinkedInAuthorizeUrl,
@@ -60,6 +70,35 @@ export function createLinkedInAdsConnector(
       const elements = await fetchLinkedInAnalytics(session(tokens), account.externalId, range);
       return elements.map((element) => mapLinkedInAnalyticsElement(element, account));
     },
+
+    /** LinkedIn has no ad groups: each campaign stands for its own. */
+    async listAdGroups(tokens, account) {
+      const campaigns = await searchLinkedInCampaigns(session(tokens), account.externalId, pageSize);
+      return campaigns.map(mapLinkedInCampaignAsAdGroup);
+    },
+
+    async listAds(tokens, account) {
+      const creatives = await searchLinkedInCreatives(session(tokens), account.externalId, pageSize);
+      const files = await readLinkedInCreativeFiles(session(tokens), creatives);
+      return creatives.map((creative) => mapLinkedInCreative(creative, files));
+    },
+
+    /** Creative analytics name only the creative, so the creatives are listed for their campaigns and kinds. */
+    async fetchAdDailyMetrics(tokens, account, range) {
+      const elements = await fetchLinkedInCreativeAnalytics(session(tokens), account.externalId, range);
+      if (elements.length === 0) return [];
+      const creatives = await searchLinkedInCreatives(session(tokens), account.externalId, pageSize);
+      // Posts only: whether a creative is a video shows in its post's media URN.
+      const files = await readLinkedInCreativeFiles(session(tokens), creatives, { withMedia: false });
+      const ads = new Map(
+        creatives.map((creative) => {
+          const ad = mapLinkedInCreative(creative, files);
+          return [ad.externalId, ad];
+        }),
+      );
+      return elements.map((element) => mapLinkedInCreativeAnalyticsElement(element, account, ads));
+    },
+    // No setAdUrlSuffix: LinkedIn's API cannot add URL parameters to a creative.
 
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       await updateLinkedInCampaign(session(tokens), account.externalId, campaignExternalId, {

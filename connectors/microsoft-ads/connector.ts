@@ -8,6 +8,7 @@ import type {
 } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { minorToDecimal } from "#core/shared/money.ts";
+import { createMicrosoftAdLevelReads } from "./ads.ts";
 import { createMicrosoftAdsClient, type MicrosoftScope } from "./client.ts";
 import { mapMicrosoftAccount, mapMicrosoftCampaign, mapMicrosoftReportRow } from "./mappers.ts";
 import { buildMicrosoftAuthorizeUrl, exchangeMicrosoftCode, refreshMicrosoftTokens } from "./oauth.ts";
@@ -80,6 +81,84 @@ export function createMicrosoftAdsConnector(
     throwPartialError(answer.PartialErrors, "Microsoft Ads refused the campaign update.");
   }
 
+  async function listCampaignsOf(tokens: TokenSet, account: ExternalAdAccount) {
+    const answer = await client.call({
+      service: "campaignManagement",
+      path: "Campaigns/QueryByAccountId",
+      accessToken: tokens.accessToken,
+      scope: scopeOf(account),
+      body: { AccountId: Number(account.externalId), CampaignType: CAMPAIGN_TYPES },
+      schema: getCampaignsResponseSchema,
+    });
+    return answer.Campaigns.map((campaign) => mapMicrosoftCampaign(campaign, account.currency));
+  }
+
+  /**
+   * A Daily report of one account through the Reporting service: Submit, Poll (backing off) until
+   * it is ready, then the ZIP download's CSV records; none when Microsoft finds no rows.
+   */
+  async function runReport(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    range: DateRange,
+    request: { Type: string; ReportName: string; Columns: readonly string[] },
+  ): Promise<Record<string, string>[]> {
+    const scope = scopeOf(account);
+    const submitted = await client.call({
+      service: "reporting",
+      path: "GenerateReport/Submit",
+      accessToken: tokens.accessToken,
+      scope,
+      body: {
+        ReportRequest: {
+          ...request,
+          Format: "Csv",
+          FormatVersion: "2.0",
+          ExcludeColumnHeaders: false,
+          ExcludeReportHeader: true,
+          ExcludeReportFooter: true,
+          // Recent days are still settling; we re-fetch them on later syncs.
+          ReturnOnlyCompleteData: false,
+          Aggregation: "Daily",
+          Scope: { AccountIds: [Number(account.externalId)] },
+          Time: {
+            CustomDateRangeStart: toReportDate(range.from),
+            CustomDateRangeEnd: toReportDate(range.to),
+            // Dates in the account's own zone, like every other platform's metrics.
+            ...(account.context.timeZoneName ? { ReportTimeZone: account.context.timeZoneName } : {}),
+          },
+        },
+      },
+      schema: submitReportResponseSchema,
+    });
+
+    const startedAt = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      await sleep(pollDelayMs(attempt));
+      const poll = await client.call({
+        service: "reporting",
+        path: "GenerateReport/Poll",
+        accessToken: tokens.accessToken,
+        scope,
+        body: { ReportRequestId: submitted.ReportRequestId },
+        schema: pollReportResponseSchema,
+      });
+      const status = poll.ReportRequestStatus;
+      if (status.Status === "Error") {
+        throw new PlatformError("microsoft-ads", "rejected", "Microsoft Ads could not generate the report.", {
+          platformCode: "ReportError",
+        });
+      }
+      if (status.Status === "Success") {
+        // No download URL means the report has no rows.
+        return status.ReportDownloadUrl ? client.downloadReport(status.ReportDownloadUrl) : [];
+      }
+      if (Date.now() - startedAt > POLL_GIVE_UP_MS) {
+        throw new PlatformError("microsoft-ads", "unavailable", "Microsoft Ads is still generating the report.");
+      }
+    }
+  }
+
   return {
     platform: "microsoft-ads",
     authorizeUrl: (input) => buildMicrosoftAuthorizeUrl(config, input),
@@ -124,79 +203,27 @@ export function createMicrosoftAdsConnector(
       return accounts;
     },
 
-    async listCampaigns(tokens, account) {
-      const answer = await client.call({
-        service: "campaignManagement",
-        path: "Campaigns/QueryByAccountId",
-        accessToken: tokens.accessToken,
-        scope: scopeOf(account),
-        body: { AccountId: Number(account.externalId), CampaignType: CAMPAIGN_TYPES },
-        schema: getCampaignsResponseSchema,
-      });
-      return answer.Campaigns.map((campaign) => mapMicrosoftCampaign(campaign, account.currency));
-    },
+    listCampaigns: listCampaignsOf,
 
     async fetchDailyMetrics(tokens, account, range) {
-      const { from, to } = checkRange(range);
-      const scope = scopeOf(account);
-      const submitted = await client.call({
-        service: "reporting",
-        path: "GenerateReport/Submit",
-        accessToken: tokens.accessToken,
-        scope,
-        body: {
-          ReportRequest: {
-            Type: "CampaignPerformanceReportRequest",
-            ReportName: "Adhelm daily campaign performance",
-            Format: "Csv",
-            FormatVersion: "2.0",
-            ExcludeColumnHeaders: false,
-            ExcludeReportHeader: true,
-            ExcludeReportFooter: true,
-            // Recent days are still settling; we re-fetch them on later syncs.
-            ReturnOnlyCompleteData: false,
-            Aggregation: "Daily",
-            Columns: REPORT_COLUMNS,
-            Scope: { AccountIds: [Number(account.externalId)] },
-            Time: {
-              CustomDateRangeStart: toReportDate(from),
-              CustomDateRangeEnd: toReportDate(to),
-              // Dates in the account's own zone, like every other platform's metrics.
-              ...(account.context.timeZoneName ? { ReportTimeZone: account.context.timeZoneName } : {}),
-            },
-          },
-        },
-        schema: submitReportResponseSchema,
+      const rows = await runReport(tokens, account, checkRange(range), {
+        Type: "CampaignPerformanceReportRequest",
+        ReportName: "Adhelm daily campaign performance",
+        Columns: REPORT_COLUMNS,
       });
-
-      const startedAt = Date.now();
-      for (let attempt = 0; ; attempt++) {
-        await sleep(pollDelayMs(attempt));
-        const poll = await client.call({
-          service: "reporting",
-          path: "GenerateReport/Poll",
-          accessToken: tokens.accessToken,
-          scope,
-          body: { ReportRequestId: submitted.ReportRequestId },
-          schema: pollReportResponseSchema,
-        });
-        const status = poll.ReportRequestStatus;
-        if (status.Status === "Error") {
-          throw new PlatformError("microsoft-ads", "rejected", "Microsoft Ads could not generate the report.", {
-            platformCode: "ReportError",
-          });
-        }
-        if (status.Status === "Success") {
-          // No download URL means the report has no rows.
-          if (!status.ReportDownloadUrl) return [];
-          const rows = await client.downloadReport(status.ReportDownloadUrl);
-          return rows.map((row) => mapMicrosoftReportRow(row, account.currency));
-        }
-        if (Date.now() - startedAt > POLL_GIVE_UP_MS) {
-          throw new PlatformError("microsoft-ads", "unavailable", "Microsoft Ads is still generating the report.");
-        }
-      }
+      return rows.map((row) => mapMicrosoftReportRow(row, account.currency));
     },
+
+    ...createMicrosoftAdLevelReads({
+      client,
+      scopeOf,
+      runReport,
+      checkDigits,
+      checkRange,
+      throwPartialError,
+      campaignIdsOf: async (tokens, account) =>
+        (await listCampaignsOf(tokens, account)).map((campaign) => campaign.externalId),
+    }),
 
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       await updateCampaign(tokens, account, {

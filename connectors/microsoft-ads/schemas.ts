@@ -82,6 +82,64 @@ export const getCampaignsByIdsResponseSchema = z.object({
   PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
 });
 
+/** GetAdGroupsByCampaignId. */
+export const getAdGroupsResponseSchema = z.object({
+  AdGroups: z.array(z.object({ Id: long, Name: z.string().nullish(), Status: z.string().nullish() })),
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
+/** An AssetLink: a text asset (headlines, descriptions) or an image asset (by id). */
+const assetLinkSchema = z.object({
+  Asset: z.object({ Id: long.nullish(), Type: z.string().nullish(), Text: z.string().nullish() }).nullish(),
+});
+
+/** GetAdsByAdGroupId: the ad types we ask for (ResponsiveSearch, ResponsiveAd, ExpandedText, Text). */
+export const getAdsResponseSchema = z.object({
+  Ads: z.array(
+    z.object({
+      Id: long,
+      Type: z.string(),
+      Status: z.string().nullish(),
+      FinalUrls: z.array(z.string()).nullish(),
+      FinalUrlSuffix: z.string().nullish(),
+      Headlines: z.array(assetLinkSchema).nullish(),
+      Descriptions: z.array(assetLinkSchema).nullish(),
+      LongHeadlines: z.array(assetLinkSchema).nullish(),
+      Images: z.array(assetLinkSchema).nullish(),
+      // ExpandedText and the retired Text ad.
+      TitlePart1: z.string().nullish(),
+      Title: z.string().nullish(),
+      Text: z.string().nullish(),
+    }),
+  ),
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+export type MicrosoftAd = z.infer<typeof getAdsResponseSchema>["Ads"][number];
+
+export const updateAdsResponseSchema = z.object({
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
+/** GetMediaMetaDataByIds: each image's representations (sizes) with their URLs. */
+export const getMediaMetaDataResponseSchema = z.object({
+  MediaMetaData: z.array(
+    z.object({
+      Id: long,
+      Representations: z
+        .array(
+          z.object({
+            Name: z.string().nullish(),
+            Url: z.string().nullish(),
+            Width: z.number().nullish(),
+            Height: z.number().nullish(),
+          }),
+        )
+        .nullish(),
+    }),
+  ),
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
 export const submitReportResponseSchema = z.object({
   ReportRequestId: z.string().min(1),
 });

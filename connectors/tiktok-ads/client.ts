@@ -224,7 +224,7 @@ export function splitRange(range: DateRange, days: number): DateRange[] {
   return chunks;
 }
 
-async function readAllPages<Item>(
+export async function readAllPages<Item>(
   readPage: (page: number) => Promise<{ items: Item[]; totalPages: number }>,
 ): Promise<Item[]> {
   const items: Item[] = [];

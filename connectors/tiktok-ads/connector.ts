@@ -1,6 +1,8 @@
 import type { AdPlatformConnector, ConnectorConfig } from "#core/shared/connector-port.ts";
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { minorToDecimal } from "#core/shared/money.ts";
+import { mapTikTokAd, mapTikTokAdGroup, mapTikTokAdReportRow } from "./ad-mappers.ts";
+import { fetchTikTokAdReport, listTikTokAdGroups, listTikTokAds, readTikTokFiles } from "./ads-client.ts";
 import {
   createTikTokCampaign,
   fetchTikTokReport,
@@ -55,6 +57,19 @@ export function createTikTokAdsConnector(
       const rows = await fetchTikTokReport(client, tokens.accessToken, account.externalId, range);
       return rows.map((row) => mapTikTokReportRow(row, account.currency));
     },
+    async listAdGroups(tokens, account) {
+      return (await listTikTokAdGroups(client, tokens.accessToken, account.externalId)).map(mapTikTokAdGroup);
+    },
+    async listAds(tokens, account) {
+      const ads = await listTikTokAds(client, tokens.accessToken, account.externalId);
+      const files = await readTikTokFiles(client, tokens.accessToken, account.externalId, ads);
+      return ads.map((ad) => mapTikTokAd(ad, files));
+    },
+    async fetchAdDailyMetrics(tokens, account, range) {
+      const rows = await fetchTikTokAdReport(client, tokens.accessToken, account.externalId, range);
+      return rows.map((row) => mapTikTokAdReportRow(row, account.currency));
+    },
+    // No setAdUrlSuffix: TikTok's API has no URL suffix or tracking template; UTMs live in landing_page_url.
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       const operation = status === "enabled" ? "ENABLE" : "DISABLE";
       await updateTikTokCampaignStatus(client, tokens.accessToken, account.externalId, campaignExternalId, operation);

@@ -114,6 +114,74 @@ export interface ExternalDailyMetric {
   currency: string;
 }
 
+/** What an ad's creative shows. */
+export type CreativeKind = "image" | "video" | "carousel" | "text";
+
+/** The level between a campaign and its ads: Google/Microsoft/TikTok ad groups, Meta ad sets; on LinkedIn the campaign itself. */
+export interface ExternalAdGroup {
+  externalId: string;
+  campaignExternalId: string;
+  name: string;
+  status: ExternalCampaignStatus;
+}
+
+export interface ExternalCreative {
+  /** The platform's creative or asset id when it has its own (Meta adcreative, LinkedIn creative); else the ad's id. */
+  externalId: string;
+  kind: CreativeKind;
+  headline: string | null;
+  body: string | null;
+  /** The landing page the ad links to, query (UTM parameters) included. */
+  landingUrl: string | null;
+  /** Tracking parameters the platform appends to clicks (final URL suffix, url_tags); null when none. */
+  urlSuffix: string | null;
+  /** The image or video file; for a carousel its first card. */
+  mediaUrl: string | null;
+  thumbnailUrl: string | null;
+}
+
+export interface ExternalAd {
+  externalId: string;
+  adGroupExternalId: string;
+  campaignExternalId: string;
+  name: string;
+  status: ExternalCampaignStatus;
+  creative: ExternalCreative;
+}
+
+export interface ExternalAdDailyMetric {
+  adExternalId: string;
+  campaignExternalId: string;
+  /** The account's local calendar date. */
+  date: string;
+  impressions: number;
+  /** People reached that day; null where the platform does not report it at this level. */
+  reach: number | null;
+  clicks: number;
+  spendMinor: number;
+  conversions: number;
+  conversionValueMinor: number;
+  /** The platform's video views (2–3 second plays); null for a platform or creative without them. */
+  videoViews: number | null;
+  currency: string;
+}
+
+/**
+ * Ad-level reads. Every ad platform implements them; the sync reads them after campaigns.
+ * Pagination, async reports and chunking are handled inside, like fetchDailyMetrics.
+ */
+export interface AdLevelReads {
+  listAdGroups(tokens: TokenSet, account: ExternalAdAccount): Promise<ExternalAdGroup[]>;
+  listAds(tokens: TokenSet, account: ExternalAdAccount): Promise<ExternalAd[]>;
+  /** Every ad-day with activity in the range. */
+  fetchAdDailyMetrics(tokens: TokenSet, account: ExternalAdAccount, range: DateRange): Promise<ExternalAdDailyMetric[]>;
+  /**
+   * Sets the tracking parameters appended to an ad's clicks (Google and Microsoft final URL suffix,
+   * Meta url_tags). Absent where the platform's API cannot edit it (TikTok, LinkedIn).
+   */
+  setAdUrlSuffix?(tokens: TokenSet, account: ExternalAdAccount, adExternalId: string, urlSuffix: string): Promise<void>;
+}
+
 export interface DateRange {
   /** Inclusive, YYYY-MM-DD. */
   from: string;
@@ -121,7 +189,7 @@ export interface DateRange {
   to: string;
 }
 
-export interface AdPlatformConnector {
+export interface AdPlatformConnector extends AdLevelReads {
   readonly platform: AdPlatformId;
   authorizeUrl(input: AuthorizeInput): string;
   /** Exchanges the callback's query (code, state, …) for tokens. */

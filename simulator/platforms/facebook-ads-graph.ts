@@ -251,6 +251,14 @@ export const INSIGHT_FIELDS = [
   "purchase_roas",
   "date_start",
   "date_stop",
+  // level=ad: the ad, its ad set, the people reached and video plays.
+  "adset_id",
+  "adset_name",
+  "ad_id",
+  "ad_name",
+  "reach",
+  "frequency",
+  "video_play_actions",
 ] as const;
 
 /**
@@ -265,6 +273,7 @@ export const PURCHASE_ACTION_TYPES = [
 ] as const;
 
 export interface InsightQuery {
+  level: "campaign" | "ad";
   since: string;
   until: string;
   fields: string[];
@@ -275,8 +284,9 @@ const MAX_MONTHS_BACK = 37;
 
 /** Checks the insights parameters the way the edge does; `today` is the sandbox's date. */
 export function parseInsightQuery(params: Record<string, string>, today: string): InsightQuery | GraphErrorSpec {
-  if (params.level !== "campaign")
-    return { message: "(#100) The sandbox serves insights at level=campaign only", code: 100 };
+  const level = params.level;
+  if (level !== "campaign" && level !== "ad")
+    return { message: "(#100) The sandbox serves insights at level=campaign or level=ad only", code: 100 };
   if (params.time_increment !== "1")
     return { message: "(#100) The sandbox serves insights with time_increment=1 only", code: 100 };
   let since = addDays(today, -30);
@@ -313,15 +323,19 @@ export function parseInsightQuery(params: Record<string, string>, today: string)
       message: `(#100) ${fields.unknownField} is not valid for fields param. please check https://developers.facebook.com/docs/marketing-api/reference/ads-insights/ for all valid values`,
       code: 100,
     };
-  return { since, until, fields };
+  return { level, since, until, fields };
 }
 
-/** One insights row as Meta prints it: every number a string, zero actions left out. */
+/**
+ * One insights row as Meta prints it: every number a string, zero actions left out. An ad's row
+ * (level=ad) adds its `extra` values and, for a video, its 3-second plays as `video_view` actions.
+ */
 export function describeInsightRow(
-  metric: SimDailyMetric,
+  metric: Omit<SimDailyMetric, "conversions"> & { conversions: number; videoViews?: number },
   account: SimAccount,
   campaignName: string,
   fields: string[],
+  extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const currency = account.currency;
   // Meta's `clicks` counts every click (likes, shares, profile); link clicks are the engine's clicks.
@@ -330,6 +344,7 @@ export function describeInsightRow(
   const actions: { action_type: string; value: string }[] = [];
   const actionValues: { action_type: string; value: string }[] = [];
   if (metric.clicks > 0) actions.push({ action_type: "link_click", value: String(metric.clicks) });
+  if (metric.videoViews) actions.push({ action_type: "video_view", value: String(metric.videoViews) });
   if (metric.conversions > 0)
     for (const type of PURCHASE_ACTION_TYPES)
       actions.push({ action_type: type, value: formatGraphCount(metric.conversions) });
@@ -353,6 +368,7 @@ export function describeInsightRow(
       metric.spendMinor > 0 && metric.conversionValueMinor > 0
         ? [{ action_type: "omni_purchase", value: (metric.conversionValueMinor / metric.spendMinor).toFixed(6) }]
         : undefined,
+    ...extra,
   };
   return { ...pickFields(values, fields), date_start: metric.date, date_stop: metric.date };
 }

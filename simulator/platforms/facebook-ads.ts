@@ -2,6 +2,13 @@ import { randomInt } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { SandboxKit, SimAccount, SimCampaign } from "../sandbox-kit.ts";
 import {
+  describeAdInsightRows,
+  findAd,
+  registerFacebookAdRoutes,
+  respondAdNode,
+  updateAd,
+} from "./facebook-ads-ads.ts";
+import {
   CAMPAIGN_STATUSES,
   checkCampaignName,
   checkDailyBudget,
@@ -42,6 +49,7 @@ import { registerFacebookPermissions } from "./facebook-ads-permissions.ts";
 /**
  * Meta's Graph API v26.0 and Login dialog, mounted at /sandbox/facebook-ads:
  * `v26.0/dialog/oauth` (www.facebook.com) and the Graph API under `v26.0/` (graph.facebook.com).
+ * Ad sets, ads, creatives and ad-level insights: facebook-ads-ads.ts.
  */
 export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
   const app = new Hono();
@@ -112,6 +120,10 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     query: InsightQuery,
     params: Record<string, string>,
   ): Promise<Response> {
+    if (query.level === "ad") {
+      const page = buildGraphPage(c.req.url, await describeAdInsightRows(kit, tenant, account, query), params);
+      return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
+    }
     const [metrics, campaigns] = await Promise.all([
       kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from: query.since, to: query.until }),
       kit.engine.listCampaigns(tenant, PLATFORM, account.id),
@@ -355,7 +367,11 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
       return c.json(pickFields(describeAdAccount(account), fields));
     }
     const found = await findCampaign(auth.tenant, node);
-    if (!found) return respondGraphError(c, unknownObjectError(node, "get"));
+    if (!found) {
+      const ad = await findAd(kit, auth.tenant, node);
+      if (ad) return respondAdNode(c, ad, auth.params);
+      return respondGraphError(c, unknownObjectError(node, "get"));
+    }
     const fields = readFields(auth.params, CAMPAIGN_FIELDS);
     if (!Array.isArray(fields)) return respondGraphError(c, nonexistingFieldError(fields.unknownField, "Campaign"));
     return c.json(pickFields(describeCampaign(found.campaign), fields));
@@ -367,7 +383,11 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
     if (auth instanceof Response) return auth;
     const node = c.req.param("node");
     const found = await findCampaign(auth.tenant, node);
-    if (!found) return respondGraphError(c, unknownObjectError(node, "post"));
+    if (!found) {
+      const ad = await findAd(kit, auth.tenant, node);
+      if (ad) return updateAd(c, kit, auth.tenant, ad, auth.params);
+      return respondGraphError(c, unknownObjectError(node, "post"));
+    }
     const { status, daily_budget: dailyBudget, name } = auth.params;
     if (status === undefined && dailyBudget === undefined && name === undefined)
       return respondGraphError(c, { message: "(#100) No fields to update were given", code: 100 });
@@ -402,6 +422,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
   });
 
   registerFacebookPermissions(graph, kit, authenticate);
+  registerFacebookAdRoutes(graph, kit, authenticate, findAccount);
 
   graph.all("*", (c) =>
     respondGraphError(c, { message: `Unknown path components: ${new URL(c.req.url).pathname}`, code: 2500 }),

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { SandboxKit, SimAccount } from "../sandbox-kit.ts";
+import { createGoogleAdLevel } from "./google-ads-ads.ts";
 import {
   API_VERSION,
   type GoogleRow,
@@ -18,6 +19,7 @@ import { createGoogleMutations } from "./google-ads-mutate.ts";
 
 export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: number): void {
   const { runMutate } = createGoogleMutations(kit);
+  const { selectAdRows, runAdsMutate } = createGoogleAdLevel(kit);
 
   // ------------------------------------------------------------------------------------------
   // The Ads API. Paths contain colons (customers:listAccessibleCustomers), so they are matched
@@ -27,7 +29,7 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
     const path = c.req.path;
     const listMatch = /\/customers:listAccessibleCustomers$/.exec(path);
     const customerMatch =
-      /\/customers\/([^/]+)\/(googleAds:search|googleAds:searchStream|campaigns:mutate|campaignBudgets:mutate)$/.exec(
+      /\/customers\/([^/]+)\/(googleAds:search|googleAds:searchStream|campaigns:mutate|campaignBudgets:mutate|ads:mutate)$/.exec(
         path,
       );
     const expectedMethod = listMatch ? "GET" : "POST";
@@ -117,6 +119,7 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
     if (operation === "googleAds:search" || operation === "googleAds:searchStream") {
       return runQuery(c, tenant, account, request, operation === "googleAds:searchStream");
     }
+    if (operation === "ads:mutate") return runAdsMutate(c, tenant, account, request);
     return runMutate(c, tenant, account, request, operation === "campaigns:mutate" ? "campaigns" : "campaignBudgets");
   });
 
@@ -150,7 +153,7 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
       ]);
     }
     const query = parsed.query;
-    const rows = await selectRows(tenant, account, query);
+    const rows = await selectRows(c, tenant, account, query);
     const fieldMask = query.fields.map(toFieldMaskPath).join(",");
     const requestId = newRequestId();
 
@@ -184,11 +187,15 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
     });
   }
 
-  async function selectRows(tenant: string, account: SimAccount, query: GaqlQuery): Promise<GoogleRow[]> {
+  async function selectRows(c: Context, tenant: string, account: SimAccount, query: GaqlQuery): Promise<GoogleRow[]> {
     if (query.resource === "customer") {
       return [serializeRow(query.fields, account, null, null)].slice(0, query.limit ?? 1);
     }
     const campaigns = await kit.engine.listCampaigns(tenant, PLATFORM, account.id);
+    if (query.resource !== "campaign") {
+      const rows = await selectAdRows(c, tenant, account, query, campaigns);
+      return query.limit === null ? rows : rows.slice(0, query.limit);
+    }
     const matching = campaigns.filter((campaign) => query.campaignId === null || campaign.id === query.campaignId);
     let rows: GoogleRow[];
     if (query.dateRange) {

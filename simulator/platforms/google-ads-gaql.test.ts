@@ -20,6 +20,7 @@ describe("parseGaql", () => {
         resource: "customer",
         dateRange: null,
         campaignId: null,
+        adGroupId: null,
         limit: null,
       },
     });
@@ -44,11 +45,32 @@ describe("parseGaql", () => {
     });
   });
 
+  it("reads ad-level queries: ad groups, ads by ad group with metrics by date, assets", () => {
+    expect(
+      parseGaql(
+        "SELECT ad_group_ad.ad.id, ad_group.id, segments.date, metrics.video_trueview_views FROM ad_group_ad WHERE ad_group.id = 12 AND segments.date BETWEEN '2026-10-01' AND '2026-10-02'",
+      ),
+    ).toMatchObject({
+      ok: true,
+      query: { resource: "ad_group_ad", adGroupId: "12", dateRange: { from: "2026-10-01", to: "2026-10-02" } },
+    });
+    expect(parseGaql("SELECT asset.id, asset.image_asset.full_size.url FROM asset")).toMatchObject({
+      ok: true,
+      query: { resource: "asset" },
+    });
+  });
+
   it.each([
     ["campaign.id FROM campaign", "EXPECTED_SELECT"],
     ["SELECT campaign.id", "EXPECTED_FROM"],
-    ["SELECT campaign.id FROM ad_group", "BAD_RESOURCE_TYPE_IN_FROM_CLAUSE"],
-    ["SELECT ad_group.id FROM campaign", "UNRECOGNIZED_FIELD"],
+    ["SELECT campaign.id FROM ad_group_criterion", "BAD_RESOURCE_TYPE_IN_FROM_CLAUSE"],
+    ["SELECT ad_group_criterion.keyword.text FROM campaign", "UNRECOGNIZED_FIELD"],
+    ["SELECT ad_group.id FROM campaign", "PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE"],
+    [
+      "SELECT metrics.clicks FROM ad_group WHERE segments.date = '2026-10-02'",
+      "PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE",
+    ],
+    ["SELECT asset.id FROM ad_group_ad", "PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE"],
     ["SELECT campaign.id FROM customer", "PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE"],
     ["SELECT campaign.id, segments.date FROM campaign", "EXPECTED_FILTERS_ON_DATE_RANGE"],
     ["SELECT campaign.id, metrics.clicks FROM campaign", "PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE"],

@@ -2,18 +2,22 @@ import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 
 /**
  * A small, strict parser for the Google Ads Query Language subset the sandbox serves:
- * `SELECT <fields> FROM customer|campaign [WHERE <conditions joined by AND>] [LIMIT n]`, where a
- * condition is `segments.date BETWEEN 'YYYY-MM-DD' AND 'YYYY-MM-DD'`, `segments.date = '…'` or
- * `campaign.id = <number>`. Anything else is refused with a QueryError code, as Google would.
+ * `SELECT <fields> FROM customer|campaign|ad_group|ad_group_ad|asset [WHERE <conditions joined by
+ * AND>] [LIMIT n]`, where a condition is `segments.date BETWEEN 'YYYY-MM-DD' AND 'YYYY-MM-DD'`,
+ * `segments.date = '…'`, `campaign.id = <number>` or `ad_group.id = <number>`. Anything else is refused with a QueryError code, as Google would.
  */
 
 export interface GaqlQuery {
   fields: string[];
-  resource: "customer" | "campaign";
+  resource: GaqlResource;
   dateRange: { from: string; to: string } | null;
   campaignId: string | null;
+  adGroupId: string | null;
   limit: number | null;
 }
+
+export const GAQL_RESOURCES = ["customer", "campaign", "ad_group", "ad_group_ad", "asset"] as const;
+export type GaqlResource = (typeof GAQL_RESOURCES)[number];
 
 export type GaqlResult = { ok: true; query: GaqlQuery } | { ok: false; code: string; message: string };
 
@@ -46,12 +50,75 @@ const METRIC_FIELDS = [
   "metrics.conversions",
   "metrics.conversions_value",
 ];
-const KNOWN_FIELDS = new Set([...CUSTOMER_FIELDS, ...CAMPAIGN_FIELDS, ...SEGMENT_FIELDS, ...METRIC_FIELDS]);
+const AD_GROUP_FIELDS = [
+  "ad_group.id",
+  "ad_group.resource_name",
+  "ad_group.name",
+  "ad_group.status",
+  "ad_group.type",
+  "ad_group.campaign",
+];
+const AD_GROUP_AD_FIELDS = [
+  "ad_group_ad.resource_name",
+  "ad_group_ad.status",
+  "ad_group_ad.ad_group",
+  "ad_group_ad.ad.id",
+  "ad_group_ad.ad.resource_name",
+  "ad_group_ad.ad.name",
+  "ad_group_ad.ad.type",
+  "ad_group_ad.ad.final_urls",
+  "ad_group_ad.ad.final_url_suffix",
+  "ad_group_ad.ad.responsive_search_ad.headlines",
+  "ad_group_ad.ad.responsive_search_ad.descriptions",
+  "ad_group_ad.ad.responsive_display_ad.marketing_images",
+  "ad_group_ad.ad.responsive_display_ad.headlines",
+  "ad_group_ad.ad.responsive_display_ad.long_headline",
+  "ad_group_ad.ad.responsive_display_ad.descriptions",
+  "ad_group_ad.ad.responsive_display_ad.business_name",
+  "ad_group_ad.ad.video_responsive_ad.videos",
+  "ad_group_ad.ad.video_responsive_ad.headlines",
+  "ad_group_ad.ad.video_responsive_ad.long_headlines",
+  "ad_group_ad.ad.video_responsive_ad.descriptions",
+];
+const ASSET_FIELDS = [
+  "asset.id",
+  "asset.resource_name",
+  "asset.name",
+  "asset.type",
+  "asset.image_asset.full_size.url",
+  "asset.image_asset.full_size.width_pixels",
+  "asset.image_asset.full_size.height_pixels",
+  "asset.youtube_video_asset.youtube_video_id",
+  "asset.youtube_video_asset.youtube_video_title",
+];
+/** Ad level only: the campaign rows carry no video views. */
+const AD_METRIC_FIELDS = ["metrics.video_trueview_views"];
+const KNOWN_FIELDS = new Set([
+  ...CUSTOMER_FIELDS,
+  ...CAMPAIGN_FIELDS,
+  ...AD_GROUP_FIELDS,
+  ...AD_GROUP_AD_FIELDS,
+  ...ASSET_FIELDS,
+  ...SEGMENT_FIELDS,
+  ...METRIC_FIELDS,
+  ...AD_METRIC_FIELDS,
+]);
 
 /** Which fields each FROM resource may select (its own, its attributed resources, segments, metrics). */
-const SELECTABLE: Record<GaqlQuery["resource"], Set<string>> = {
+const SELECTABLE: Record<GaqlResource, Set<string>> = {
   customer: new Set(CUSTOMER_FIELDS),
   campaign: new Set([...CAMPAIGN_FIELDS, ...CUSTOMER_FIELDS, ...SEGMENT_FIELDS, ...METRIC_FIELDS]),
+  ad_group: new Set([...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS, ...CUSTOMER_FIELDS]),
+  ad_group_ad: new Set([
+    ...AD_GROUP_AD_FIELDS,
+    ...AD_GROUP_FIELDS,
+    ...CAMPAIGN_FIELDS,
+    ...CUSTOMER_FIELDS,
+    ...SEGMENT_FIELDS,
+    ...METRIC_FIELDS,
+    ...AD_METRIC_FIELDS,
+  ]),
+  asset: new Set([...ASSET_FIELDS, ...CUSTOMER_FIELDS]),
 };
 
 type Token = { kind: "word" | "string" | "number" | "symbol"; text: string };
@@ -108,8 +175,8 @@ export function parseGaql(query: string): GaqlResult {
 
   if (!isKeyword(next(), "FROM")) return fail("EXPECTED_FROM", "Error in query: expected FROM.");
   const resourceToken = next();
-  const resource = resourceToken?.text.toLowerCase();
-  if (resource !== "customer" && resource !== "campaign") {
+  const resource = resourceToken?.text.toLowerCase() as GaqlResource | undefined;
+  if (!resource || !GAQL_RESOURCES.includes(resource)) {
     return fail(
       "BAD_RESOURCE_TYPE_IN_FROM_CLAUSE",
       `Error in FROM clause: invalid resource name '${resourceToken?.text ?? ""}'.`,
@@ -125,6 +192,7 @@ export function parseGaql(query: string): GaqlResult {
 
   let dateRange: GaqlQuery["dateRange"] = null;
   let campaignId: string | null = null;
+  let adGroupId: string | null = null;
   let limit: number | null = null;
   if (isKeyword(peek(), "WHERE")) {
     next();
@@ -164,6 +232,10 @@ export function parseGaql(query: string): GaqlResult {
         const value = next();
         if (value?.kind !== "number") return fail("BAD_NUMBER", "Error in WHERE clause: campaign.id expects a number.");
         campaignId = value.text;
+      } else if (name === "ad_group.id" && operator.text === "=" && resource !== "campaign") {
+        const value = next();
+        if (value?.kind !== "number") return fail("BAD_NUMBER", "Error in WHERE clause: ad_group.id expects a number.");
+        adGroupId = value.text;
       } else if (!KNOWN_FIELDS.has(name)) {
         return fail("UNRECOGNIZED_FIELD", `Unrecognized field in the query: '${field.text}'.`);
       } else {
@@ -197,7 +269,7 @@ export function parseGaql(query: string): GaqlResult {
   if (!isSegmented && fields.some((field) => field.startsWith("metrics."))) {
     return fail("PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE", "The sandbox serves metrics only segmented by date.");
   }
-  return { ok: true, query: { fields, resource, dateRange, campaignId, limit } };
+  return { ok: true, query: { fields, resource, dateRange, campaignId, adGroupId, limit } };
 }
 
 /** The JSON (camelCase) path of a GAQL field, as Google writes it in `fieldMask`. */

@@ -45,10 +45,12 @@ export const ANALYTICS_FIELDS = new Set([
   "externalWebsiteConversions",
   "conversionValueInLocalCurrency",
   "oneClickLeads",
+  "videoViews",
 ]);
 export const ACCOUNT_URN = "urn:li:sponsoredAccount:";
 export const CAMPAIGN_URN = "urn:li:sponsoredCampaign:";
 export const CAMPAIGN_GROUP_URN = "urn:li:sponsoredCampaignGroup:";
+export const CREATIVE_URN = "urn:li:sponsoredCreative:";
 
 export type ApiEnv = { Variables: { tenant: string } };
 

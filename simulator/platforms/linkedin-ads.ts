@@ -28,6 +28,7 @@ import {
   toRestliDateObject,
   USD_PER_UNIT,
 } from "./linkedin-ads-common.ts";
+import { creativeAnalyticsRows, registerLinkedInCreativeRoutes } from "./linkedin-ads-creatives.ts";
 import { registerLinkedInOAuth } from "./linkedin-ads-oauth.ts";
 import {
   isRestliRecord,
@@ -44,7 +45,8 @@ import {
  * - REST under /rest: every call needs `LinkedIn-Version` (an active YYYYMM; missing → 400,
  *   unknown or sunset → 426) and `X-Restli-Protocol-Version: 2.0.0`, then a Bearer token.
  *   GET /adAccounts?q=search, GET /adAccounts/{id}/adCampaigns?q=search (cursor pageSize/pageToken),
- *   GET /adAnalytics?q=analytics (pivot CAMPAIGN, DAILY, no pagination),
+ *   GET /adAnalytics?q=analytics (pivot CAMPAIGN or CREATIVE, DAILY, no pagination),
+ *   creatives, posts, images and videos (linkedin-ads-creatives.ts),
  *   POST /adAccounts/{id}/adCampaigns/{id} with X-RestLi-Method: PARTIAL_UPDATE → 204.
  * Errors are `{"message","serviceErrorCode","status"}`; throttling is a bare 429 without headers.
  * LinkedIn accounts carry no time zone and report UTC days: the engine's days are served as such.
@@ -319,8 +321,9 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
     const params = readRawQuery(c.req.url);
     if (params.get("q") !== "analytics")
       return linkedInError(c, 400, "Invalid finder: the sandbox supports q=analytics.");
-    if (params.get("pivot") !== "CAMPAIGN")
-      return linkedInError(c, 400, "Invalid pivot: the sandbox supports pivot=CAMPAIGN.");
+    const pivot = params.get("pivot");
+    if (pivot !== "CAMPAIGN" && pivot !== "CREATIVE")
+      return linkedInError(c, 400, "Invalid pivot: the sandbox supports pivot=CAMPAIGN and pivot=CREATIVE.");
     if (params.get("timeGranularity") !== "DAILY")
       return linkedInError(c, 400, "Invalid timeGranularity: the sandbox supports DAILY.");
 
@@ -360,12 +363,16 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
         return linkedInError(c, 403, `Not enough permissions to access analytics of ${String(urn)}.`, {
           serviceErrorCode: 100,
         });
-      const rows = await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from, to });
-      rows.sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId));
+      const rows =
+        pivot === "CREATIVE"
+          ? await creativeAnalyticsRows(kit, tenant, account.id, { from, to })
+          : (await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from, to }))
+              .sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId))
+              .map((row) => ({ ...row, pivotValue: `${CAMPAIGN_URN}${row.campaignId}`, videoViews: 0 }));
       for (const row of rows) {
         const full: Record<string, unknown> = {
           dateRange: { start: toRestliDateObject(row.date), end: toRestliDateObject(row.date) },
-          pivotValues: [`${CAMPAIGN_URN}${row.campaignId}`],
+          pivotValues: [row.pivotValue],
           impressions: row.impressions,
           clicks: row.clicks,
           costInLocalCurrency: minorToDecimal(row.spendMinor, account.currency),
@@ -377,12 +384,15 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
           externalWebsiteConversions: Math.round(row.conversions),
           conversionValueInLocalCurrency: minorToDecimal(row.conversionValueMinor, account.currency),
           oneClickLeads: 0,
+          videoViews: row.videoViews,
         };
         elements.push(Object.fromEntries(fields.map((field) => [field, full[field]])));
       }
     }
     return c.json({ elements, paging: { count: 10, start: 0, links: [] } });
   });
+
+  registerLinkedInCreativeRoutes(api, kit);
 
   // A sub-app's notFound is not consulted when mounted, so a catch-all answers in LinkedIn's shape.
   api.all("*", (c) => linkedInError(c, 404, "No virtual resource found", { code: "RESOURCE_NOT_FOUND" }));

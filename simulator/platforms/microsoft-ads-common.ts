@@ -50,8 +50,22 @@ export const REPORT_COLUMNS = new Set([
   "CurrencyCode",
 ]);
 
+/** Columns of the ad performance report the sandbox can fill: the campaign's, and the ad's own. */
+export const AD_REPORT_COLUMNS = new Set([
+  ...REPORT_COLUMNS,
+  "AdGroupId",
+  "AdGroupName",
+  "AdId",
+  "AdTitle",
+  "AdType",
+  "AdStatus",
+  "FinalUrl",
+]);
+
 export interface ReportJob {
   tenant: string;
+  /** CampaignPerformanceReportRequest or AdPerformanceReportRequest. */
+  kind: "campaign" | "ad";
   accountIds: string[];
   range: { from: string; to: string };
   columns: string[];

@@ -2,7 +2,9 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Hono } from "hono";
 import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit } from "../sandbox-kit.ts";
+import { adReportLines } from "./microsoft-ads-ads.ts";
 import {
+  AD_REPORT_COLUMNS,
   apiFault,
   asRecord,
   blobError,
@@ -41,13 +43,17 @@ export function registerMicrosoftReporting(
     const request = asRecord(body.ReportRequest);
     const invalid = (message: string) =>
       apiFault(c, "reporting", 400, 201, "ApiInputValidationError", `${MESSAGES.invalidInput} ${message}`);
-    if (request.Type !== "CampaignPerformanceReportRequest") {
-      return invalid("The sandbox generates CampaignPerformanceReportRequest reports only.");
+    if (request.Type !== "CampaignPerformanceReportRequest" && request.Type !== "AdPerformanceReportRequest") {
+      return invalid(
+        "The sandbox generates CampaignPerformanceReportRequest and AdPerformanceReportRequest reports only.",
+      );
     }
+    const kind = request.Type === "AdPerformanceReportRequest" ? "ad" : "campaign";
     if ((request.Format ?? "Csv") !== "Csv") return invalid("The sandbox writes Csv reports only.");
     if (request.Aggregation !== "Daily") return invalid("The sandbox aggregates reports by Daily only.");
     const columns = Array.isArray(request.Columns) ? request.Columns.map(String) : [];
-    const unknownColumn = columns.find((column) => !REPORT_COLUMNS.has(column));
+    const known = kind === "ad" ? AD_REPORT_COLUMNS : REPORT_COLUMNS;
+    const unknownColumn = columns.find((column) => !known.has(column));
     if (columns.length === 0 || unknownColumn) {
       return invalid(`Unsupported or missing report column: ${unknownColumn ?? "(none)"}.`);
     }
@@ -73,6 +79,7 @@ export function registerMicrosoftReporting(
     const id = `${randomInt(10_000_000, 99_999_999)}${randomInt(10_000_000, 99_999_999)}`;
     reports.set(id, {
       tenant: auth.tenant,
+      kind,
       // Each account is reported once, however often the request names it.
       accountIds: [...new Set(accountIds.filter((accountId): accountId is string => accountId !== null))],
       range: { from, to },
@@ -134,6 +141,10 @@ export function registerMicrosoftReporting(
       const campaigns = new Map(
         (await kit.engine.listCampaigns(job.tenant, PLATFORM, accountId)).map((campaign) => [campaign.id, campaign]),
       );
+      if (job.kind === "ad") {
+        lines.push(...(await adReportLines(kit, job, account, campaigns)));
+        continue;
+      }
       const metrics = await kit.engine.dailyMetrics(job.tenant, PLATFORM, accountId, job.range);
       for (const metric of metrics) {
         lines.push(job.columns.map((column) => reportCell(column, account, campaigns.get(metric.campaignId), metric)));
@@ -144,7 +155,7 @@ export function registerMicrosoftReporting(
     const output: string[][] = [];
     if (job.hasReportHeader) {
       output.push(
-        ["Report Name: Campaign performance"],
+        [`Report Name: ${job.kind === "ad" ? "Ad" : "Campaign"} performance`],
         [`Report Time: ${job.range.from},${job.range.to}`],
         [`Time Zone: ${job.timeZone ?? "account time zone"}`],
         ["Report Aggregation: Daily"],
@@ -158,7 +169,7 @@ export function registerMicrosoftReporting(
       output.push([], [`©${job.range.to.slice(0, 4)} Microsoft Corporation. All rights reserved. `]);
     const csv = `\uFEFF${output.map((cells) => cells.map(quoteCsv).join(",")).join("\r\n")}\r\n`;
     return writeZip(
-      `${job.columns.includes("CampaignId") ? "CampaignPerformance" : "Report"}.csv`,
+      `${job.kind === "ad" ? "AdPerformance" : job.columns.includes("CampaignId") ? "CampaignPerformance" : "Report"}.csv`,
       Buffer.from(csv, "utf8"),
     );
   }

@@ -142,7 +142,22 @@ export function describeMetrics(
   };
 }
 
+/** Metrics only an ad-level report (data_level AUCTION_AD) serves: attributes, reach and video plays. */
+export const AD_REPORT_METRICS = [
+  "campaign_id",
+  "campaign_name",
+  "adgroup_id",
+  "adgroup_name",
+  "ad_name",
+  "reach",
+  "frequency",
+  "video_play_actions",
+  "video_watched_2s",
+  "video_watched_6s",
+];
+
 export interface ReportRequest {
+  level: "campaign" | "ad";
   startDate: string;
   endDate: string;
   metrics: string[];
@@ -152,15 +167,21 @@ export interface ReportRequest {
 export function readReportRequest(params: Params): ReportRequest | TikTokFailure {
   if (params.report_type !== "BASIC")
     return { code: 40002, message: "report_type: The sandbox serves report_type BASIC only." };
-  if (params.data_level !== "AUCTION_CAMPAIGN")
-    return { code: 40002, message: "data_level: The sandbox serves data_level AUCTION_CAMPAIGN only." };
+  if (params.data_level !== "AUCTION_CAMPAIGN" && params.data_level !== "AUCTION_AD")
+    return { code: 40002, message: "data_level: The sandbox serves data_level AUCTION_CAMPAIGN or AUCTION_AD only." };
+  const level = params.data_level === "AUCTION_AD" ? "ad" : "campaign";
+  const idDimension = level === "ad" ? "ad_id" : "campaign_id";
   const dimensions = readStringList(params, "dimensions", true);
   if (isFailure(dimensions)) return dimensions;
-  if (dimensions.length !== 2 || !dimensions.includes("campaign_id") || !dimensions.includes("stat_time_day"))
-    return { code: 40002, message: "dimensions: The sandbox serves dimensions [campaign_id, stat_time_day] only." };
+  if (dimensions.length !== 2 || !dimensions.includes(idDimension) || !dimensions.includes("stat_time_day"))
+    return {
+      code: 40002,
+      message: `dimensions: The sandbox serves dimensions [${idDimension}, stat_time_day] at ${String(params.data_level)} only.`,
+    };
   const metrics = readStringList(params, "metrics", true);
   if (isFailure(metrics)) return metrics;
-  const unknown = metrics.find((metric) => !REPORT_METRICS.includes(metric));
+  const allowed = level === "ad" ? [...REPORT_METRICS, ...AD_REPORT_METRICS] : REPORT_METRICS;
+  const unknown = metrics.find((metric) => !allowed.includes(metric));
   if (unknown !== undefined) return { code: 40002, message: `metrics: Invalid metric ${unknown}.` };
   if (params.query_lifetime === true || params.query_lifetime === "true")
     return { code: 40002, message: "query_lifetime cannot be used with the stat_time_day dimension." };
@@ -181,7 +202,7 @@ export function readReportRequest(params: Params): ReportRequest | TikTokFailure
       code: 40002,
       message: `The time span between start_date and end_date cannot exceed ${MAX_DAILY_REPORT_DAYS} days when the dimensions contain stat_time_day.`,
     };
-  return { startDate, endDate, metrics };
+  return { level, startDate, endDate, metrics };
 }
 
 /** TikTok's page/page_size paging with `page_info`. */

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { minorToDecimal } from "../lib/money.ts";
 import type { SandboxKit, SimAccount } from "../sandbox-kit.ts";
+import { describeAdReportRows, registerTikTokAdRoutes } from "./tiktok-ads-ads.ts";
 import {
   ADVERTISER_FIELDS,
   BUDGET_MODES,
@@ -32,6 +33,7 @@ import {
 /**
  * TikTok API for Business v1.3, mounted at /sandbox/tiktok-ads: the authorization portal at
  * `portal/auth` and the API under `open_api/v1.3/`. Every answer is `{code,message,request_id,data}`.
+ * Ad groups, ads, their files and ad-level reports: tiktok-ads-ads.ts.
  */
 export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   const app = new Hono();
@@ -63,13 +65,13 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   }
 
   /** A handler that authenticates, reads the parameters and answers in the envelope. */
-  function route(handler: (input: { tenant: string; params: Params }) => Promise<unknown>) {
+  function route(handler: (input: { tenant: string; params: Params; url: string }) => Promise<unknown>) {
     return async (c: Context) => {
       const tenant = await authenticate(c);
       if (typeof tenant !== "string") return respondFailure(c, tenant);
       const params = await readParams(c);
       if (isFailure(params)) return respondFailure(c, params);
-      const data = await handler({ tenant, params });
+      const data = await handler({ tenant, params, url: c.req.url });
       return isFailure(data) ? respondFailure(c, data) : respond(c, data);
     };
   }
@@ -235,6 +237,7 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
       if (isFailure(account)) return account;
       const request = readReportRequest(params);
       if (isFailure(request)) return request;
+      if (request.level === "ad") return paginate(await describeAdReportRows(kit, tenant, account, request), params);
       const metrics = await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, {
         from: request.startDate,
         to: request.endDate,
@@ -335,6 +338,8 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
       };
     }),
   );
+
+  registerTikTokAdRoutes(api, kit, route, findAdvertiser);
 
   api.all("*", (c) => respondFailure(c, { code: 40400, message: "Not Found", status: 404 }));
 
