@@ -82,6 +82,7 @@ export default [
     route("getting-started", "routes/app/getting-started.tsx"),
     route("ask-shown", "routes/app/ask.tsx"),
     route("goals", "routes/app/goals.tsx"),
+    route("assets", "routes/app/assets.tsx"),
     route("optimizer/plan", "routes/app/optimizer-plan.tsx"),
     route("optimizer", "routes/app/optimizer.tsx"),
     route("rules", "routes/app/rules.tsx"),

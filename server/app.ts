@@ -18,6 +18,7 @@ import { privateCache } from "./middleware/private-cache.ts";
 import { requestLogger } from "./middleware/request-logger.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { createStaticPageCache } from "./middleware/static-page-cache.ts";
+import { assetFileRoutes } from "./routes/asset-files.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingWebhookRoutes } from "./routes/billing-webhook.ts";
 import { healthRoutes } from "./routes/healthz.ts";
@@ -75,6 +76,9 @@ export function createApp({
   app.use(databaseUnavailable(services.database));
   // 3. CSRF defence: a state-changing request must come from our own origin.
   app.use(originCheck(env.APP_URL));
+  // 3b. Creative uploads stream their body through their own limits (30 MB images, 500 MB videos),
+  // so they come before the body limit; and their files, for members of the owning organization.
+  app.route("/", assetFileRoutes(services));
   // 4. Request bodies are small, except an avatar (5 MB plus the form's envelope).
   const limitBody = bodyLimit({
     maxSize: AVATAR_MAX_BYTES + 64 * 1024,

@@ -243,6 +243,16 @@ export const ACTIONS: Record<string, ActionRule> = {
   "/rules/new": { cases: ruleCases },
   "/rules/:ruleId": { cases: ruleCases.map((item) => ({ ...item, url: (ids: Ids) => `/rules/${ids.ruleId}` })) },
   "/goals": { cases: [{ name: "set goals", permission: "goals.manage", body: () => ({}) }] },
+  "/assets": {
+    cases: [
+      {
+        name: "edit",
+        permission: "assets.manage",
+        body: () => ({ intent: "edit", assetId: MISSING, name: "Renamed", tags: [] }),
+      },
+      { name: "delete", permission: "assets.manage", body: () => ({ intent: "delete", assetId: MISSING }) },
+    ],
+  },
   "/optimizer": {
     cases: [
       { name: "apply", permission: "optimizer.apply", body: () => ({ intent: "apply", ids: [MISSING] }) },
@@ -474,4 +484,7 @@ export const OPERATIONS: Record<string, { permission: Permission; path: (ids: Id
     path: () => `/optimizer/recommendations/${MISSING}/dismiss`,
   },
   getOptimizerCalibration: { permission: "workspace.read", path: () => "/optimizer/calibration" },
+  listCampaignAds: { permission: "workspace.read", path: (ids) => `/campaigns/${ids.campaignId}/ads` },
+  getAdMetrics: { permission: "workspace.read", path: (ids) => `/ads/${ids.adId}/metrics` },
+  listAssets: { permission: "workspace.read", path: () => "/assets" },
 };

@@ -12,6 +12,7 @@ import { createStaticHandler, isRouteErrorResponse, type LoaderFunctionArgs } fr
 import { createLogger } from "#adapters/logger.ts";
 import routeConfig from "#app/routes.ts";
 import { type Role, userActor } from "#core/access/actor.ts";
+import { seedAds } from "#core/ads/ad-test-data.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { ruleTemplate } from "#core/rules/rule-templates.ts";
 import { seedConnection } from "#tests/support/ad-data.ts";
@@ -141,7 +142,14 @@ export interface MatrixWorld {
   people: Record<Role | "outsider", Person>;
   /** Ada's organization and its things, whose ids go in the URLs. */
   organizationId: string;
-  ids: { organizationId: string; campaignId: string; connectionId: string; ruleId: string; runId: string };
+  ids: {
+    organizationId: string;
+    campaignId: string;
+    connectionId: string;
+    ruleId: string;
+    runId: string;
+    adId: string;
+  };
   /** Grace's own campaign. */
   outsiderCampaignId: string;
   close(): Promise<void>;
@@ -225,6 +233,8 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     definition: ruleTemplate("stop_loss").definition,
   });
   const run = await services.rules.runRuleNow(ownerActor, { ruleId: rule.id });
+  const campaignId = await campaignOf(owner.organizationId);
+  const { adIds } = await seedAds(db, { campaignId, ads: [{}] });
 
   return {
     app,
@@ -235,10 +245,11 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     organizationId: owner.organizationId,
     ids: {
       organizationId: owner.organizationId,
-      campaignId: await campaignOf(owner.organizationId),
+      campaignId,
       connectionId,
       ruleId: rule.id,
       runId: run.id,
+      adId: adIds[0] as string,
     },
     outsiderCampaignId: await campaignOf(outsider.organizationId),
     async close() {

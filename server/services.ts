@@ -17,8 +17,10 @@ import { createAuthServer } from "#core/accounts/auth-server.ts";
 import { createIdentityRepository, type IdentityRepository } from "#core/accounts/identity-repository.ts";
 import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
+import { createAdsModule } from "#core/ads/ads-module.ts";
 import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import { createAssetsModule } from "#core/assets/assets-module.ts";
 import { createAssistantModule } from "#core/assistant/assistant-module.ts";
 import { createAskModule } from "#core/assistant/chat/ask-module.ts";
 import { askPlanLimit } from "#core/assistant/chat/ask-plan-limit.ts";
@@ -298,6 +300,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     auth,
     identities: createIdentityRepository(database.db),
     accounts: createAccountsModule({ db: database.db, storage, auth }),
+    // Uploaded creatives: checked in DATA_DIR/upload-work before they reach the storage.
+    assets: createAssetsModule({ db: database.db, storage, workDirectory: path.join(env.DATA_DIR, "upload-work") }),
     organizations: createOrganizationsModule({
       db: database.db,
       storage,
@@ -312,6 +316,8 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
       getOnboardingProgress: (actor) => services.onboarding.getOnboardingProgress(actor),
     }),
     analytics,
+    // Synced ad groups, ads and creatives with their metrics and fatigue (issue 20).
+    ads: createAdsModule({ db: database.db, clock: adsClock }),
     // Ask Adhelm's and the MCP server's tools: the same use cases as the pages (issue 21).
     assistant: createAssistantModule({
       modules: () => services,

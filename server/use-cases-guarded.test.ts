@@ -14,6 +14,8 @@ import { createServices, type ServerServices } from "./services.ts";
 
 const MODULES = [
   "accounts",
+  "ads",
+  "assets",
   "apiKeys",
   "analytics",
   "ask",

@@ -1,7 +1,9 @@
 import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
+import type { AdsModule } from "#core/ads/ads-module.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
+import type { AssetsModule } from "#core/assets/assets-module.ts";
 import type { AssistantModule } from "#core/assistant/assistant-module.ts";
 import type { AskModule } from "#core/assistant/chat/ask-module.ts";
 import type { AuditModule } from "#core/audit/audit-module.ts";
@@ -47,6 +49,8 @@ export interface AppServices {
   dashboard: DashboardModule;
   /** Reads over the rollups: the campaigns table, a campaign's page, the dashboard's analytics, API metrics. */
   analytics: AnalyticsModule;
+  /** Synced ad groups, ads and creatives: a campaign's ads, an ad's days, the creatives with their fatigue. */
+  ads: AdsModule;
   /** The assistant's tools (Ask Adhelm, the MCP server) and the confirmation of a proposal. */
   assistant: AssistantModule;
   /** Ask Adhelm: a person's conversations, questions answered by the model or the catalogue, proposal cards. */
@@ -73,6 +77,8 @@ export interface AppServices {
   audit: AuditModule;
   /** Settings → Webhooks: endpoints, secrets, the delivery log and test events; publishing for other slices. */
   webhooks: WebhooksModule;
+  /** The asset library's uploaded creatives: upload, list, rename, tag, delete and their files. */
+  assets: AssetsModule;
   /** The notification centre, its unread badge, push subscriptions and the mail's unsubscribe. */
   notifications: NotificationsModule;
   /** Automation rules: the rules, their preview, backtest, runs, and the "pause all automation" switch. */

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "rules.manage",
   // Run a rule now (people and API keys), or on its schedule (Adhelm itself).
   "rules.run",
+  // Upload creatives to the asset library, rename, tag and delete them.
+  "assets.manage",
   // Create, edit, disable and delete webhook endpoints, rotate their secrets and send test events.
   "webhooks.manage",
   // Set the budget plan (groups, bounds, objective, pacing) and the optimizer's settings, auto-apply included.
@@ -70,6 +72,7 @@ const MANAGER: readonly Permission[] = [
   "webhooks.manage",
   "budgets.manage",
   "optimizer.apply",
+  "assets.manage",
 ];
 
 /**

@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "creative.uploaded",
+  "creative.updated",
+  "creative.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

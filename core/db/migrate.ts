@@ -19,6 +19,8 @@ import * as billing from "./migrations/0016-billing.ts";
 import * as tableViews from "./migrations/0017-table-views.ts";
 import * as apiKeyExpiry from "./migrations/0018-api-key-expiry.ts";
 import * as assistant from "./migrations/0019-assistant.ts";
+import * as adLevel from "./migrations/0020-ads.ts";
+import * as creativeAssets from "./migrations/0021-creative-assets.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   "0017-table-views": tableViews,
   "0018-api-key-expiry": apiKeyExpiry,
   "0019-assistant": assistant,
+  "0020-ads": adLevel,
+  "0021-creative-assets": creativeAssets,
 };
 
 export interface MigrationReport {

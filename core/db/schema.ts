@@ -1031,6 +1031,78 @@ export interface AssistantUsageTable {
   updated_at: Generated<Date | string>;
 }
 
+// --- Ads (migration 0020, issue 20 §1): ad groups, ads with their creative, ad-day metrics ---
+
+/** The level between a campaign and its ads (Meta ad sets; on LinkedIn the campaign itself). */
+export interface AdGroupTable {
+  id: string;
+  organization_id: string;
+  ad_account_id: string;
+  campaign_id: string;
+  external_id: string;
+  name: string;
+  status: CampaignStatus;
+  synced_at: Generated<Date | string>;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface AdTable {
+  id: string;
+  organization_id: string;
+  ad_account_id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  external_id: string;
+  name: string;
+  status: CampaignStatus;
+  /** Ours, derived from (ad account, creative external id): shared by every ad showing the creative. */
+  creative_id: string;
+  creative_external_id: string;
+  /** image | video | carousel | text */
+  kind: string;
+  headline: string | null;
+  body: string | null;
+  landing_url: string | null;
+  url_suffix: string | null;
+  media_url: string | null;
+  thumbnail_url: string | null;
+  /** Whether landing URL + suffix carry utm_source, utm_medium and utm_campaign. */
+  has_utm: Generated<boolean | number>;
+  synced_at: Generated<Date | string>;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface AdDailyMetricsTable {
+  ad_id: string;
+  organization_id: string;
+  campaign_id: string;
+  /** The ad account's local calendar date, YYYY-MM-DD. */
+  date: string;
+  impressions: Generated<number>;
+  reach: number | null;
+  clicks: Generated<number>;
+  spend_minor: Generated<number>;
+  conversions: Generated<number>;
+  conversion_value_minor: Generated<number>;
+  video_views: number | null;
+  currency: string;
+  updated_at: Generated<Date | string>;
+}
+
+/** Per ad account: when its ad level last synced completely, and its last ad-level failure. */
+export interface AdSyncStateTable {
+  ad_account_id: string;
+  organization_id: string;
+  synced_at: Date | string | null;
+  failed_at: Date | string | null;
+  error: string | null;
+  updated_at: Generated<Date | string>;
+}
+
+// --- end of ads ---
+
 export interface Database {
   rate_limits: RateLimitTable;
   user: UserTable;
@@ -1111,4 +1183,41 @@ export interface Database {
   assistant_conversations: AssistantConversationTable;
   assistant_messages: AssistantMessageTable;
   assistant_usage: AssistantUsageTable;
+  // Ads (0020)
+  ad_groups: AdGroupTable;
+  ads: AdTable;
+  ad_daily_metrics: AdDailyMetricsTable;
+  ad_sync_states: AdSyncStateTable;
+  // Creative uploads (0021)
+  creative_assets: CreativeAssetTable;
+  creative_asset_tags: CreativeAssetTagTable;
+}
+
+// --- Creative uploads (0021-creative-assets) ---
+
+export interface CreativeAssetTable {
+  id: string;
+  organization_id: string;
+  uploaded_by: string | null;
+  uploaded_by_name: Generated<string>;
+  name: string;
+  /** image | video */
+  kind: string;
+  content_type: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  original_key: string;
+  file_key: string;
+  file_content_type: string;
+  thumbnail_key: string | null;
+  created_at: Generated<Date | string>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface CreativeAssetTagTable {
+  asset_id: string;
+  organization_id: string;
+  tag: string;
 }

@@ -58,6 +58,13 @@ export const ORGANIZATION_TABLES: readonly ExportedTable[] = [
   { table: "assistant_usage", file: "ask-usage.csv", format: "csv", orderBy: ["period"] },
   // Each person's saved views of the campaigns table (filters, columns, density).
   { table: "table_views", file: "table-views.csv", format: "csv" },
+  // Synced ad groups, ads with their creative, and their daily metrics (issue 20).
+  { table: "ad_groups", file: "ad-groups.csv", format: "csv" },
+  { table: "ads", file: "ads.csv", format: "csv" },
+  { table: "ad_daily_metrics", file: "ad-daily-metrics.csv", format: "csv", orderBy: ["ad_id", "date"] },
+  // Uploaded creatives (their names, types, sizes and tags; the files stay in the asset library).
+  { table: "creative_assets", file: "creatives.csv", format: "csv" },
+  { table: "creative_asset_tags", file: "creative-tags.csv", format: "csv", orderBy: ["asset_id", "tag"] },
 ];
 
 /** Tables with an organization_id that the export leaves out, and why. */
@@ -84,6 +91,7 @@ export const ORGANIZATION_TABLES_LEFT_OUT: Readonly<Partial<Record<keyof Databas
   builtin_payment_customers: "the built-in test payment provider's own state",
   budget_plan_group_campaigns: "the members of the exported budget groups (keyed by group, not by organization)",
   table_layouts: "a person's columns and row density outside a saved view, a display preference",
+  ad_sync_states: "the sync's bookkeeping of each ad account's ad level",
 };
 
 /** Columns that hold a secret, a hash of one, or a token: never exported, whatever the table. */

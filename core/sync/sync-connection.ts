@@ -14,8 +14,11 @@ import type { ConnectorRegistry, DateRange } from "#core/shared/connector-port.t
 import { PlatformError } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } from "#core/shared/platforms.ts";
+import { type AdLevelPlan, planAdLevelSteps } from "./ad-level-steps.ts";
+import type { AdSyncRepository } from "./ad-sync-repository.ts";
 import type { AdsClock } from "./ads-clock.ts";
 import type { SyncRepository } from "./sync-repository.ts";
+import { CHUNK_DAYS, chunkWindow, incrementalDaysSince, type Step } from "./sync-steps.ts";
 
 export interface SyncDependencies {
   connections: ConnectionRepository;
@@ -29,6 +32,8 @@ export interface SyncDependencies {
   retryPolicy?: Partial<RetryPolicy>;
   /** Counts runs, rows and platform errors for /metrics; none by default. */
   metrics?: Metrics;
+  /** Where the ad level (ad groups, ads, ad-day metrics) is written; without it only campaigns sync. */
+  ads?: AdSyncRepository;
 }
 
 export interface SyncRequest {
@@ -45,19 +50,8 @@ export interface SyncResult {
   retryAfterMs?: number;
 }
 
-/** Conversions keep arriving for about a week, so every incremental run fetches these days again. */
-export const LATE_CONVERSION_DAYS = 7;
-/** One platform request covers at most this many days (TikTok's daily reports allow 30). */
-const CHUNK_DAYS = 30;
 /** Orders come in smaller pieces: a busy shop has hundreds a day. */
 const ORDER_CHUNK_DAYS = 15;
-
-interface Step {
-  key: string;
-  /** Runs before every other step (an account's campaign list, which its metrics attach to). */
-  isPrerequisite?: boolean;
-  run: () => Promise<{ campaigns: number; rows: number }>;
-}
 
 /**
  * Chunks of one connection fetched at once: enough to overlap the platform's answer time with our
@@ -80,16 +74,6 @@ async function runInPool<T>(items: T[], size: number, work: (item: T) => Promise
   const failure = results.find((result) => result.status === "rejected");
   if (failure) throw (failure as PromiseRejectedResult).reason;
   return !isStopped;
-}
-
-/** The chunks of a window, newest first, so the dashboard's recent days fill in first. */
-export function chunkWindow(window: DateRange, days: number): DateRange[] {
-  const chunks: DateRange[] = [];
-  for (let to = window.to; to >= window.from; to = addDays(to, -days)) {
-    const from = addDays(to, -(days - 1));
-    chunks.push({ from: from < window.from ? window.from : from, to });
-  }
-  return chunks;
 }
 
 /**
@@ -155,7 +139,7 @@ async function runSync(
       retryPolicy: deps.retryPolicy,
       metrics,
     });
-    const plan = await planSteps(deps, connection, session, request, now, run);
+    const plan = await planSteps(deps, connection, session, request, now, run, attempt.attempt >= attempt.maxAttempts);
     run ??= await deps.syncs.startRun({
       organizationId: connection.organizationId,
       connectionId: connection.id,
@@ -175,6 +159,8 @@ async function runSync(
       if (!current || current.status === "disconnected") return false;
       const counts = await step.run();
       counted.rows += counts.rows;
+      // An ad-level step that gave up stays undone (see ad-level-steps.ts): a resumed run tries it again.
+      if (counts.isFailed) return true;
       // Steps finish concurrently; their bookkeeping (a read-modify-write of the run) goes one at a time.
       recording = recording.then(async () => {
         await deps.syncs.completeStep(openRun.id, step.key, counts);
@@ -183,22 +169,26 @@ async function runSync(
       await recording;
       return true;
     };
-    // Campaign lists first (metrics attach to them), then the data chunks a few at a time.
-    const isComplete =
-      (await runInPool(
-        plan.steps.filter((step) => step.isPrerequisite),
-        1,
-        runStep,
-      )) &&
-      (await runInPool(
-        plan.steps.filter((step) => !step.isPrerequisite),
-        STEP_CONCURRENCY,
-        runStep,
-      ));
+    // Campaign lists first (metrics attach to them), then the data chunks a few at a time; then the
+    // same for the ad level (ad groups and ads, then ad-day chunks), so its failures come after the
+    // campaign data is in.
+    const stage = (isAdLevel: boolean, isPrerequisite: boolean) =>
+      plan.steps.filter(
+        (step) => Boolean(step.isAdLevel) === isAdLevel && Boolean(step.isPrerequisite) === isPrerequisite,
+      );
+    const stages: Array<[Step[], number]> = [
+      [stage(false, true), 1],
+      [stage(false, false), STEP_CONCURRENCY],
+      [stage(true, true), 1],
+      [stage(true, false), STEP_CONCURRENCY],
+    ];
+    let isComplete = true;
+    for (const [steps, size] of stages) if (isComplete) isComplete = await runInPool(steps, size, runStep);
     if (!isComplete) {
       await deps.syncs.finishRun(run.id, "failed", "Disconnected while syncing.", new Date());
       return { outcome: "skipped" };
     }
+    for (const adLevel of plan.adLevels) await adLevel.finish();
     // What the platform's recent days look like now, for the rules' conversion lag model. Secondary
     // to the sync itself: a failure here is logged, and the next sync records again.
     if (plan.lagToday)
@@ -255,7 +245,8 @@ async function planSteps(
   request: SyncRequest,
   now: Date,
   resumed: SyncRunRecord | null,
-): Promise<{ window: DateRange; steps: Step[]; lagToday?: CalendarDate }> {
+  isLastAttempt: boolean,
+): Promise<{ window: DateRange; steps: Step[]; adLevels: AdLevelPlan[]; lagToday?: CalendarDate }> {
   const platform = connection.platform as PlatformId;
   const days =
     request.kind === "backfill" || !connection.lastSyncedAt
@@ -273,7 +264,7 @@ async function planSteps(
         return { campaigns: 0, rows: await deps.syncs.upsertOrders(connection.organizationId, connection.id, orders) };
       },
     }));
-    return { window, steps };
+    return { window, steps, adLevels: [] };
   }
 
   if (!isAdPlatform(platform)) throw new Error(`Unknown platform ${platform}`);
@@ -292,6 +283,7 @@ async function planSteps(
   const to = resumed?.windowTo ?? latestToday;
   const window = { from: resumed?.windowFrom ?? addDays(to, -(days - 1)), to };
   const steps: Step[] = [];
+  const adLevels: AdLevelPlan[] = [];
   for (const account of accounts) {
     const asExternal = {
       externalId: account.externalId,
@@ -309,6 +301,24 @@ async function planSteps(
         return { campaigns: campaigns.length, rows: 0 };
       },
     });
+    // Planned with the account; they run after every campaign-level step (isAdLevel).
+    const adLevel = deps.ads
+      ? await planAdLevelSteps(
+          { ads: deps.ads, logger: deps.logger, backfillDays: deps.backfillDays },
+          {
+            organizationId: connection.organizationId,
+            account,
+            asExternal,
+            connector,
+            session,
+            window,
+            kind: request.kind,
+            now,
+            isLastAttempt,
+          },
+        )
+      : null;
+    if (adLevel) adLevels.push(adLevel);
     for (const chunk of chunkWindow(window, CHUNK_DAYS)) {
       steps.push({
         key: `metrics:${account.id}:${chunk.from}`,
@@ -325,12 +335,11 @@ async function planSteps(
       });
     }
   }
-  return { window, steps, lagToday: latestToday };
+  for (const adLevel of adLevels) steps.push(...adLevel.steps);
+  return { window, steps, adLevels, lagToday: latestToday };
 }
 
 /** The late-conversion window, stretched back to the last sync when that is older. */
 function incrementalDays(connection: ConnectionRecord, now: Date, backfillDays: number): number {
-  const lastSynced = connection.lastSyncedAt ?? now;
-  const daysSince = Math.ceil((now.getTime() - lastSynced.getTime()) / 86_400_000);
-  return Math.min(backfillDays, Math.max(LATE_CONVERSION_DAYS, daysSince + LATE_CONVERSION_DAYS));
+  return incrementalDaysSince(connection.lastSyncedAt ?? now, now, backfillDays);
 }

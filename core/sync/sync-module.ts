@@ -8,6 +8,7 @@ import type { Metrics } from "#core/ports/metrics.ts";
 import type { TokenCipher } from "#core/security/token-cipher.ts";
 import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
+import { createAdSyncRepository } from "./ad-sync-repository.ts";
 import type { AdsClock } from "./ads-clock.ts";
 import { syncConnection } from "./sync-connection.ts";
 import { createSyncRepository } from "./sync-repository.ts";
@@ -42,6 +43,7 @@ export function createSyncModule(deps: SyncModuleDependencies) {
     backfillDays: deps.backfillDays,
     retryPolicy: deps.retryPolicy,
     metrics: deps.metrics,
+    ads: createAdSyncRepository(deps.db),
   };
   return {
     /**

@@ -31,6 +31,9 @@ export function buildOpenApiDocument(api: ApiApp, appUrl: string): OpenApiDocume
     info: { title: "Adhelm API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: appUrl, description: "This Adhelm" }],
     security: [{ bearerAuth: [] }],
-    tags: [{ name: "Campaigns", description: "Campaigns on every connected ad platform, and their metrics." }],
+    tags: [
+      { name: "Campaigns", description: "Campaigns on every connected ad platform, and their metrics." },
+      { name: "Ads", description: "Ad groups, ads and their creatives, with their metrics and fatigue." },
+    ],
   });
 }

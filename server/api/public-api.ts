@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { Kysely } from "kysely";
+import type { AdsModule } from "#core/ads/ads-module.ts";
 import type { ApiPrincipal } from "#core/api-keys/api-key-types.ts";
 import type { ApiKeyAuthentication } from "#core/api-keys/api-keys-module.ts";
 import { createApiUsageRepository } from "#core/api-usage/api-usage-repository.ts";
@@ -12,6 +13,7 @@ import { createIdempotencyRepository } from "#core/public-api/idempotency-reposi
 import { IdempotencyError } from "#core/public-api/idempotent-request.ts";
 import { createRateLimitRepository } from "#core/rate-limit/rate-limit-repository.ts";
 import { clientAddressOf } from "#server/client-address.ts";
+import { registerAdRoutes } from "./ads-routes.ts";
 import { apiAccess } from "./api-access.ts";
 import { type ApiApp, createApiApp } from "./api-app.ts";
 import { errorBody, errorResponse, wwwAuthenticate } from "./api-errors.ts";
@@ -33,7 +35,7 @@ export interface PublicApiOptions {
   /** The API keys module's authentication (services.apiKeys). */
   apiKeys: ApiKeyAuthentication;
   /** The campaign services and the assistant's tools (MCP), read when a request comes (services.ts builds them beside the API). */
-  services: () => CampaignApiServices & McpServices;
+  services: () => CampaignApiServices & McpServices & { ads: AdsModule };
 }
 
 /** The public API v1 (`services.publicApi`). */
@@ -88,6 +90,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   registerRuleRoutes(api, () => options.services().rules, { idempotency: idempotency(idempotencyKeys) });
   registerOptimizerRoutes(api, () => options.services().optimizer, { idempotency: idempotency(idempotencyKeys) });
   registerBudgetPlanRoutes(api, () => options.services().budgets, { idempotency: idempotency(idempotencyKeys) });
+  registerAdRoutes(api, () => options.services().ads);
   api.all("*", (c) => errorResponse(c, 404, "not_found", `No API route matches ${c.req.path}.`));
 
   api.onError((error, c) => {

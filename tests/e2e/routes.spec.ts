@@ -60,11 +60,8 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/billing/invoices", "Invoices | Adhelm", "Invoices"],
   ["/billing/payment-method", "Payment method | Adhelm", "Payment method"],
   ["/ask-shown", "Ask Adhelm | Adhelm", "Ask Adhelm"],
-  ...["/assets", "/settings/conversions"].map((path): [string, string, string] => [
-    path,
-    "Dashboard | Adhelm",
-    "Welcome, Ada",
-  ]),
+  ["/assets", "Assets | Adhelm", "Assets"],
+  ...["/settings/conversions"].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"]),
 ];
 
 const APP_SCREENS = new Set(
@@ -91,6 +88,7 @@ const APP_SCREENS = new Set(
       "Audit log",
       "Privacy and data",
       "Ask Adhelm",
+      "Assets",
       // Also /legal/security's headline: that public page answers the same with a cookie.
       "Security",
     ].includes(headline),

@@ -34,6 +34,7 @@ const ACTION_KEYS: Partial<Record<Gated, string>> = {
   "rules.manage": "access:actions.rules.manage",
   "rules.run": "access:actions.rules.run",
   "webhooks.manage": "access:actions.webhooks.manage",
+  "assets.manage": "access:actions.assets.manage",
   "budgets.manage": "access:actions.budgets.manage",
   "optimizer.apply": "access:actions.optimizer.apply",
   "campaigns.export": "access:actions.campaigns.export",

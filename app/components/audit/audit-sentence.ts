@@ -44,6 +44,9 @@ const SENTENCE_KEYS: Record<AuditAction, string> = {
   "webhook.created": "sentences.webhook.created",
   "webhook.updated": "sentences.webhook.updated",
   "webhook.deleted": "sentences.webhook.deleted",
+  "creative.uploaded": "sentences.creative.uploaded",
+  "creative.updated": "sentences.creative.updated",
+  "creative.deleted": "sentences.creative.deleted",
 };
 
 /** Each action's short name, for the filter. */
@@ -84,6 +87,9 @@ export const ACTION_KEYS: Record<AuditAction, string> = {
   "webhook.created": "actions.webhook.created",
   "webhook.updated": "actions.webhook.updated",
   "webhook.deleted": "actions.webhook.deleted",
+  "creative.uploaded": "actions.creative.uploaded",
+  "creative.updated": "actions.creative.updated",
+  "creative.deleted": "actions.creative.deleted",
 };
 
 /** The areas of the filter, in the reader's words. */
@@ -100,6 +106,7 @@ export const AREA_KEYS: Record<string, string> = {
   billing: "areas.billing",
   export: "areas.export",
   webhook: "areas.webhook",
+  creative: "areas.creative",
 };
 
 const ROLE_KEYS: Record<string, string> = {

@@ -19,6 +19,7 @@ const PERMISSION_KEYS: Record<Permission, string> = {
   "rules.manage": "permissions.rulesManage",
   "rules.run": "permissions.rulesRun",
   "webhooks.manage": "permissions.webhooksManage",
+  "assets.manage": "permissions.assetsManage",
   "budgets.manage": "permissions.budgetsManage",
   "optimizer.apply": "permissions.optimizerApply",
   "organization.manage": "permissions.organizationManage",
