@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import { AD_PLATFORM_IDS, type AdPlatformId } from "./lib/platform-ids.ts";
 import { createAdBook } from "./market/ads-book.ts";
 import { DAY_MS, dateOfDay, dayNumberOf, daySpan, parseRangeDay, STORE_EPOCH_DAY } from "./market/calendar.ts";
+import { currentCampaignOf, groupChanges, withAnomalies } from "./market/campaign-changes.ts";
 import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign, type ShapeFor } from "./market/catalogue.ts";
+import { buildConversionActions, splitConversionDay, toSimConversionAction } from "./market/conversions.ts";
 import {
   type CampaignModel,
   CONVERSION_LAG,
@@ -15,8 +17,8 @@ import { attributedConversions, attributedOrderCount, ordersOfDay, organicOrderC
 import { PROFILES } from "./market/profiles.ts";
 import { randomDigits, roundTo2 } from "./market/random.ts";
 import { createCampaignIssueStore } from "./sandbox-campaign-issues.ts";
-import type { MarketEngine, SimCampaign, SimCampaignStatus, SimDailyMetric, SimOrder } from "./sandbox-kit.ts";
-import type { SandboxAnomaly, SandboxCampaignChange, SandboxStateRepository } from "./sandbox-state-repository.ts";
+import type { MarketEngine, SimCampaignStatus, SimDailyMetric, SimOrder } from "./sandbox-kit.ts";
+import type { SandboxStateRepository } from "./sandbox-state-repository.ts";
 
 /**
  * The sandbox's market: one deterministic set of ad accounts, campaigns and a store per tenant.
@@ -229,28 +231,9 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
       const changes = groupChanges(await state.listCampaignChanges(tenant, platform));
       const stopped = await issues.list(tenant, platform);
       const today = await todayDay();
-      return models.map((model): SimCampaign => {
-        // The latest API change shows at once, though status and budget take effect only tomorrow.
-        const latest = [...(changes.get(model.id) ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-        let status = today < model.baseStatusSinceDay ? "enabled" : model.baseStatus;
-        let dailyBudgetMinor = model.baseDailyBudgetMinor;
-        let name = model.name;
-        for (const change of latest) {
-          if (change.status) status = change.status;
-          if (change.dailyBudgetMinor != null) dailyBudgetMinor = change.dailyBudgetMinor;
-          if (change.name != null) name = change.name;
-        }
-        const issue = stopped.get(model.id)?.issue;
-        return {
-          id: model.id,
-          accountId: model.accountId,
-          name,
-          status,
-          dailyBudgetMinor,
-          startDate: model.startDate,
-          ...(issue ? { issue } : {}),
-        };
-      });
+      return models.map((model) =>
+        currentCampaignOf(model, changes.get(model.id) ?? [], today, stopped.get(model.id)?.issue),
+      );
     },
 
     dailyMetrics: campaignDays,
@@ -276,6 +259,18 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     async setAdUrlSuffix(tenant, platform, adId, urlSuffix) {
       const models = await modelsOf(tenant, platform);
       return ads.setUrlSuffix(tenant, marketOf(tenant).brand, platform, models, adId, urlSuffix);
+    },
+
+    async listConversionActions(tenant, platform, accountId) {
+      if (!platformMarketOf(tenant, platform).accounts.some((account) => account.id === accountId)) return [];
+      return buildConversionActions(tenant, platform, accountId).map(toSimConversionAction);
+    },
+
+    async conversionDailyMetrics(tenant, platform, accountId, range) {
+      const rows = await campaignDays(tenant, platform, accountId, range);
+      if (rows.length === 0) return [];
+      const actions = buildConversionActions(tenant, platform, accountId);
+      return rows.flatMap((row) => splitConversionDay(actions, row));
     },
 
     setCampaignStatus(tenant, platform, campaignId, status) {
@@ -407,43 +402,4 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     }
     return cumulative[day - STORE_EPOCH_DAY]!;
   }
-}
-
-/**
- * A row as the injected anomalies make it: a spend spike buys proportionally more impressions and
- * clicks but no more conversions; a conversion drop loses conversions and their value. Only the
- * platform's reports change: the store's orders and the campaign's own model do not.
- */
-function withAnomalies(row: SimDailyMetric, anomalies: readonly SandboxAnomaly[]): SimDailyMetric {
-  let result = row;
-  for (const anomaly of anomalies) {
-    const isOn = row.date >= anomaly.fromDate && (anomaly.toDate === null || row.date <= anomaly.toDate);
-    const isFor = anomaly.campaignExternalId === null || anomaly.campaignExternalId === row.campaignId;
-    if (!isOn || !isFor) continue;
-    const factor = anomaly.factor;
-    result =
-      anomaly.kind === "spend_spike"
-        ? {
-            ...result,
-            spendMinor: Math.round(result.spendMinor * factor),
-            impressions: Math.round(result.impressions * factor),
-            clicks: Math.round(result.clicks * factor),
-          }
-        : {
-            ...result,
-            conversions: roundTo2(result.conversions * factor),
-            conversionValueMinor: Math.round(result.conversionValueMinor * factor),
-          };
-  }
-  return result;
-}
-
-function groupChanges(changes: SandboxCampaignChange[]): Map<string, SandboxCampaignChange[]> {
-  const byCampaign = new Map<string, SandboxCampaignChange[]>();
-  for (const change of changes) {
-    const list = byCampaign.get(change.campaignId);
-    if (list) list.push(change);
-    else byCampaign.set(change.campaignId, [change]);
-  }
-  return byCampaign;
 }

@@ -132,6 +132,43 @@ export interface SimAdDailyMetric {
   videoViews: number;
 }
 
+/** What a conversion action counts. */
+export type SimConversionCategory =
+  | "purchase"
+  | "lead"
+  | "sign_up"
+  | "add_to_cart"
+  | "begin_checkout"
+  | "page_view"
+  | "phone_call"
+  | "other";
+
+/** A conversion action (Google), goal (Microsoft), event or custom conversion (Meta, TikTok) or conversion rule (LinkedIn). */
+export interface SimConversionAction {
+  id: string;
+  name: string;
+  category: SimConversionCategory;
+  /**
+   * Whether the platform counts it in its own conversions column (Google "include in conversions"
+   * / primary, Microsoft not excluded from bidding, Meta and TikTok the optimisation event, LinkedIn
+   * every rule). The counted actions' counts add up to dailyMetrics' conversions and value.
+   */
+  counted: boolean;
+  /** Attribution windows in days (click, view); view 0 where views do not count. */
+  clickWindowDays: number;
+  viewWindowDays: number;
+}
+
+/** One campaign-day's conversions of one action. */
+export interface SimConversionDaily {
+  campaignId: string;
+  actionId: string;
+  date: string;
+  /** Two decimals, as reported on the sandbox's today (lag included, like dailyMetrics). */
+  conversions: number;
+  conversionValueMinor: number;
+}
+
 export interface SimOrder {
   id: string;
   /** Sequential order number, e.g. 1001. */
@@ -220,6 +257,19 @@ export interface MarketEngine {
    * false for an unknown ad.
    */
   setAdUrlSuffix(tenant: string, platform: AdPlatformId, adId: string, urlSuffix: string | null): Promise<boolean>;
+  /** The conversion actions of one account, in a stable order. */
+  listConversionActions(tenant: string, platform: AdPlatformId, accountId: string): Promise<SimConversionAction[]>;
+  /**
+   * Per campaign-day and action, for dates in [from, to] up to the sandbox's today. The counted
+   * actions of a campaign-day add up exactly to that day's conversions and value in dailyMetrics;
+   * the others are counted on top (secondary actions such as add to cart).
+   */
+  conversionDailyMetrics(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    range: { from: string; to: string },
+  ): Promise<SimConversionDaily[]>;
   /** The tenant's store. */
   describeStore(tenant: string, store: StorePlatformId): { name: string; currency: string; timeZone: string };
   /** Paid orders created between the two instants (ISO, inclusive from, exclusive to), oldest first. */

@@ -10,6 +10,7 @@ import {
   listGraphCampaigns,
   updateGraphCampaign,
 } from "./client.ts";
+import { createFacebookConversionReads } from "./conversions.ts";
 import { mapFacebookAdAccount, mapFacebookCampaign, mapFacebookInsightRow } from "./mappers.ts";
 import {
   buildFacebookAuthorizeUrl,
@@ -64,6 +65,7 @@ export function createFacebookAdsConnector(
       const rows = await fetchGraphAdInsights(client, tokens.accessToken, account.externalId, range);
       return rows.map((row) => mapFacebookAdInsightRow(row, account.currency));
     },
+    ...createFacebookConversionReads(client),
     /** url_tags live on the creative, which Meta never changes: the ad gets a copy with the new tags. */
     async setAdUrlSuffix(tokens, _account, adExternalId, urlSuffix) {
       await replaceGraphAdUrlTags(client, tokens.accessToken, adExternalId, urlSuffix.replace(/^[?&]+/, ""));

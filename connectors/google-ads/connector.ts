@@ -3,6 +3,7 @@ import type { AdPlatformConnector, ConnectorConfig, DateRange } from "#core/shar
 import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdLevelReads } from "./ads.ts";
 import { createGoogleAdsClient } from "./client.ts";
+import { createGoogleConversionReads } from "./conversions.ts";
 import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
 import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens, revokeGoogleAccess } from "./oauth.ts";
 
@@ -16,7 +17,7 @@ const CAMPAIGNS_QUERY =
  * Google Ads over REST v26. Accounts come from listAccessibleCustomers plus a GAQL query per
  * customer, campaigns from `:search` (pages of 10,000), daily metrics from `:searchStream`
  * (a JSON array of batches), changes through campaigns:mutate and campaignBudgets:mutate; ad
- * groups, ads, their assets and ad-days in ads.ts.
+ * groups, ads, their assets and ad-days in ads.ts; conversion actions and their days in conversions.ts.
  */
 export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformConnector {
   const client = createGoogleAdsClient(config);
@@ -28,6 +29,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformCon
     refreshTokens: (tokens) => refreshGoogleTokens(config, tokens),
     revokeAccess: (tokens) => revokeGoogleAccess(config, tokens),
     ...createGoogleAdLevelReads(config, client, checkDigits),
+    ...createGoogleConversionReads(client, checkDigits),
 
     async listAdAccounts(tokens) {
       const customerIds = await client.listAccessibleCustomers(tokens.accessToken);

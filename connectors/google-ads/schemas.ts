@@ -95,6 +95,9 @@ export const googleAdsRowSchema = z.object({
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/)
         .optional(),
+      conversionAction: z.string().optional(),
+      conversionActionName: z.string().optional(),
+      conversionActionCategory: z.string().optional(),
     })
     .optional(),
   metrics: z
@@ -105,6 +108,22 @@ export const googleAdsRowSchema = z.object({
       conversions: double.optional(),
       conversionsValue: double.optional(),
       videoTrueviewViews: int64.optional(),
+      allConversions: double.optional(),
+      allConversionsValue: double.optional(),
+    })
+    .optional(),
+  conversionAction: z
+    .object({
+      resourceName: z.string().optional(),
+      id: int64.optional(),
+      name: z.string().optional(),
+      status: z.string().optional(),
+      type: z.string().optional(),
+      category: z.string().optional(),
+      primaryForGoal: z.boolean().optional(),
+      includeInConversionsMetric: z.boolean().optional(),
+      clickThroughLookbackWindowDays: int64.optional(),
+      viewThroughLookbackWindowDays: int64.optional(),
     })
     .optional(),
   adGroup: z

@@ -11,6 +11,7 @@ import {
   toAccountUrn,
   updateLinkedInCampaign,
 } from "./client.ts";
+import { createLinkedInConversionReads } from "./conversions.ts";
 import {
   mapLinkedInCampaignAsAdGroup,
   mapLinkedInCreative,
@@ -99,6 +100,8 @@ export function createLinkedInAdsConnector(
       return elements.map((element) => mapLinkedInCreativeAnalyticsElement(element, account, ads));
     },
     // No setAdUrlSuffix: LinkedIn's API cannot add URL parameters to a creative.
+
+    ...createLinkedInConversionReads(config, pageSize),
 
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       await updateLinkedInCampaign(session(tokens), account.externalId, campaignExternalId, {

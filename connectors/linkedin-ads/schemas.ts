@@ -71,3 +71,20 @@ export const linkedInAnalyticsElementSchema = z.object({
 });
 export type LinkedInAnalyticsElement = z.infer<typeof linkedInAnalyticsElementSchema>;
 export const linkedInAnalyticsSchema = z.object({ elements: z.array(linkedInAnalyticsElementSchema) });
+
+/** A conversion rule (`/conversions?q=account`), offset pages with `paging.total`. */
+export const linkedInConversionSchema = z.object({
+  id: idSchema,
+  name: z.string().nullish(),
+  type: z.string().nullish(),
+  enabled: z.boolean().nullish(),
+  postClickAttributionWindowSize: z.number().int().nullish(),
+  viewThroughAttributionWindowSize: z.number().int().nullish(),
+});
+export type LinkedInConversion = z.infer<typeof linkedInConversionSchema>;
+export const linkedInConversionPageSchema = z.object({
+  elements: z.array(linkedInConversionSchema),
+  paging: z
+    .object({ start: z.number().optional(), count: z.number().optional(), total: z.number().optional() })
+    .nullish(),
+});

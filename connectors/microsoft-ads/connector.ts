@@ -10,6 +10,7 @@ import { PlatformError } from "#core/shared/connector-port.ts";
 import { minorToDecimal } from "#core/shared/money.ts";
 import { createMicrosoftAdLevelReads } from "./ads.ts";
 import { createMicrosoftAdsClient, type MicrosoftScope } from "./client.ts";
+import { createMicrosoftConversionReads } from "./conversions.ts";
 import { mapMicrosoftAccount, mapMicrosoftCampaign, mapMicrosoftReportRow } from "./mappers.ts";
 import { buildMicrosoftAuthorizeUrl, exchangeMicrosoftCode, refreshMicrosoftTokens } from "./oauth.ts";
 import {
@@ -224,6 +225,8 @@ export function createMicrosoftAdsConnector(
       campaignIdsOf: async (tokens, account) =>
         (await listCampaignsOf(tokens, account)).map((campaign) => campaign.externalId),
     }),
+
+    ...createMicrosoftConversionReads({ client, scopeOf, runReport, checkRange, throwPartialError }),
 
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       await updateCampaign(tokens, account, {

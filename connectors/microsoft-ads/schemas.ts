@@ -140,6 +140,23 @@ export const getMediaMetaDataResponseSchema = z.object({
   PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
 });
 
+/** GetConversionGoalsByIds: the base ConversionGoal's fields (every goal type carries them). */
+export const getConversionGoalsResponseSchema = z.object({
+  ConversionGoals: z.array(
+    z.object({
+      Id: long,
+      Name: z.string().nullish(),
+      Type: z.string().nullish(),
+      Status: z.string().nullish(),
+      GoalCategory: z.string().nullish(),
+      ExcludeFromBidding: z.boolean().nullish(),
+      ConversionWindowInMinutes: z.number().int().nullish(),
+      ViewThroughConversionWindowInMinutes: z.number().int().nullish(),
+    }),
+  ),
+  PartialErrors: z.array(batchErrorSchema.nullable()).nullish(),
+});
+
 export const submitReportResponseSchema = z.object({
   ReportRequestId: z.string().min(1),
 });

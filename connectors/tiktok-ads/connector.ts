@@ -13,6 +13,7 @@ import {
   updateTikTokCampaign,
   updateTikTokCampaignStatus,
 } from "./client.ts";
+import { createTikTokConversionReads } from "./conversions.ts";
 import { mapTikTokAdvertiser, mapTikTokCampaign, mapTikTokReportRow } from "./mappers.ts";
 import {
   buildTikTokAuthorizeUrl,
@@ -69,6 +70,7 @@ export function createTikTokAdsConnector(
       const rows = await fetchTikTokAdReport(client, tokens.accessToken, account.externalId, range);
       return rows.map((row) => mapTikTokAdReportRow(row, account.currency));
     },
+    ...createTikTokConversionReads(client),
     // No setAdUrlSuffix: TikTok's API has no URL suffix or tracking template; UTMs live in landing_page_url.
     async setCampaignStatus(tokens, account, campaignExternalId, status) {
       const operation = status === "enabled" ? "ENABLE" : "DISABLE";

@@ -182,6 +182,58 @@ export interface AdLevelReads {
   setAdUrlSuffix?(tokens: TokenSet, account: ExternalAdAccount, adExternalId: string, urlSuffix: string): Promise<void>;
 }
 
+/** What a conversion action counts, in our words. */
+export type ConversionCategory =
+  | "purchase"
+  | "lead"
+  | "sign_up"
+  | "add_to_cart"
+  | "begin_checkout"
+  | "page_view"
+  | "phone_call"
+  | "other";
+
+/**
+ * A platform's conversion action: Google conversion action, Microsoft conversion goal, Meta
+ * standard event or custom conversion, TikTok optimisation event, LinkedIn conversion rule.
+ */
+export interface ExternalConversionAction {
+  externalId: string;
+  name: string;
+  category: ConversionCategory;
+  /** Whether the platform's own conversions column includes it (primary / included / not excluded). */
+  countedByPlatform: boolean;
+  /** The attribution windows the platform uses for it, in days; null where it does not say. */
+  clickWindowDays: number | null;
+  viewWindowDays: number | null;
+}
+
+/** One campaign-day's conversions of one action. */
+export interface ExternalConversionDaily {
+  campaignExternalId: string;
+  actionExternalId: string;
+  /** The account's local calendar date. */
+  date: string;
+  /** Fractional under data-driven attribution. */
+  conversions: number;
+  conversionValueMinor: number;
+  currency: string;
+}
+
+/**
+ * Conversion reads: which actions the account reports, and each campaign-day's count per action,
+ * so a team can choose which actions count without a re-sync.
+ */
+export interface ConversionReads {
+  listConversionActions(tokens: TokenSet, account: ExternalAdAccount): Promise<ExternalConversionAction[]>;
+  /** Every campaign-day-action with conversions in the range (pagination and chunking inside). */
+  fetchConversionDailyMetrics(
+    tokens: TokenSet,
+    account: ExternalAdAccount,
+    range: DateRange,
+  ): Promise<ExternalConversionDaily[]>;
+}
+
 export interface DateRange {
   /** Inclusive, YYYY-MM-DD. */
   from: string;
@@ -189,7 +241,7 @@ export interface DateRange {
   to: string;
 }
 
-export interface AdPlatformConnector extends AdLevelReads {
+export interface AdPlatformConnector extends AdLevelReads, ConversionReads {
   readonly platform: AdPlatformId;
   authorizeUrl(input: AuthorizeInput): string;
   /** Exchanges the callback's query (code, state, …) for tokens. */

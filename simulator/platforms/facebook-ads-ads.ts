@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Context, Hono } from "hono";
-import type { SandboxKit, SimAccount, SimAd, SimAdGroup, SimCampaign } from "../sandbox-kit.ts";
+import type { SandboxKit, SimAccount, SimAd, SimAdGroup, SimCampaign, SimConversionAction } from "../sandbox-kit.ts";
 import { EFFECTIVE_STATUSES, PLATFORM, readStatusFilter } from "./facebook-ads-common.ts";
+import { describeOptimisation } from "./facebook-ads-conversions.ts";
 import {
   checkNewCreative,
   creativeKey,
@@ -45,6 +46,8 @@ export const AD_SET_FIELDS = [
   "effective_status",
   "billing_event",
   "optimization_goal",
+  "promoted_object",
+  "attribution_spec",
 ] as const;
 
 export const AD_FIELDS = [
@@ -67,14 +70,16 @@ interface AccountAds {
   ads: SimAd[];
   /** ad id → the creative id it now uses (after POST /{ad_id} creative=…). */
   swapped: Record<string, string>;
+  conversionActions: SimConversionAction[];
 }
 
 async function loadAccountAds(kit: SandboxKit, tenant: string, account: SimAccount): Promise<AccountAds> {
-  const [campaigns, adGroups, ads, swapped] = await Promise.all([
+  const [campaigns, adGroups, ads, swapped, conversionActions] = await Promise.all([
     kit.engine.listCampaigns(tenant, PLATFORM, account.id),
     kit.engine.listAdGroups(tenant, PLATFORM, account.id),
     kit.engine.listAds(tenant, PLATFORM, account.id),
     kit.records.get(tenant, PLATFORM, swappedKey(account.id)),
+    kit.engine.listConversionActions(tenant, PLATFORM, account.id),
   ]);
   return {
     account,
@@ -82,6 +87,7 @@ async function loadAccountAds(kit: SandboxKit, tenant: string, account: SimAccou
     adGroups: new Map(adGroups.map((group) => [group.id, group])),
     ads,
     swapped: swapped ? (JSON.parse(swapped) as Record<string, string>) : {},
+    conversionActions,
   };
 }
 
@@ -109,6 +115,7 @@ function describeAdSet(group: SimAdGroup, data: AccountAds): Record<string, unkn
     effective_status: effectiveStatus(group.status, { campaign: data.campaigns.get(group.campaignId) }),
     billing_event: "IMPRESSIONS",
     optimization_goal: "OFFSITE_CONVERSIONS",
+    ...describeOptimisation(data.account, data.conversionActions),
   };
 }
 

@@ -26,13 +26,13 @@ import {
   tokenError,
   VERSION,
 } from "./facebook-ads-common.ts";
+import { describeCampaignInsightRows, registerFacebookConversionRoutes } from "./facebook-ads-conversions.ts";
 import {
   AD_ACCOUNT_FIELDS,
   buildGraphPage,
   CAMPAIGN_FIELDS,
   describeAdAccount,
   describeCampaign,
-  describeInsightRow,
   effectiveStatusOf,
   type InsightQuery,
   isGraphError,
@@ -49,7 +49,8 @@ import { registerFacebookPermissions } from "./facebook-ads-permissions.ts";
 /**
  * Meta's Graph API v26.0 and Login dialog, mounted at /sandbox/facebook-ads:
  * `v26.0/dialog/oauth` (www.facebook.com) and the Graph API under `v26.0/` (graph.facebook.com).
- * Ad sets, ads, creatives and ad-level insights: facebook-ads-ads.ts.
+ * Ad sets, ads, creatives and ad-level insights: facebook-ads-ads.ts; pixels, custom conversions
+ * and the per-action insights: facebook-ads-conversions.ts.
  */
 export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
   const app = new Hono();
@@ -124,14 +125,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
       const page = buildGraphPage(c.req.url, await describeAdInsightRows(kit, tenant, account, query), params);
       return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
     }
-    const [metrics, campaigns] = await Promise.all([
-      kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from: query.since, to: query.until }),
-      kit.engine.listCampaigns(tenant, PLATFORM, account.id),
-    ]);
-    const names = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
-    const rows = [...metrics]
-      .sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId))
-      .map((metric) => describeInsightRow(metric, account, names.get(metric.campaignId) ?? "", query.fields));
+    const rows = await describeCampaignInsightRows(kit, tenant, account, query);
     const page = buildGraphPage(c.req.url, rows, params);
     return isGraphError(page) ? respondGraphError(c, page) : c.json(page);
   }
@@ -423,6 +417,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
 
   registerFacebookPermissions(graph, kit, authenticate);
   registerFacebookAdRoutes(graph, kit, authenticate, findAccount);
+  registerFacebookConversionRoutes(graph, kit, authenticate, findAccount);
 
   graph.all("*", (c) =>
     respondGraphError(c, { message: `Unknown path components: ${new URL(c.req.url).pathname}`, code: 2500 }),

@@ -12,6 +12,7 @@ import {
   statusError,
   writePageToken,
 } from "./google-ads-common.ts";
+import { createGoogleConversions } from "./google-ads-conversions.ts";
 import { type GaqlQuery, parseGaql, toFieldMaskPath } from "./google-ads-gaql.ts";
 import { createGoogleMutations } from "./google-ads-mutate.ts";
 
@@ -20,6 +21,7 @@ import { createGoogleMutations } from "./google-ads-mutate.ts";
 export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: number): void {
   const { runMutate } = createGoogleMutations(kit);
   const { selectAdRows, runAdsMutate } = createGoogleAdLevel(kit);
+  const { isConversionQuery, selectConversionRows } = createGoogleConversions(kit);
 
   // ------------------------------------------------------------------------------------------
   // The Ads API. Paths contain colons (customers:listAccessibleCustomers), so they are matched
@@ -192,6 +194,10 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
       return [serializeRow(query.fields, account, null, null)].slice(0, query.limit ?? 1);
     }
     const campaigns = await kit.engine.listCampaigns(tenant, PLATFORM, account.id);
+    if (isConversionQuery(query)) {
+      const rows = await selectConversionRows(tenant, account, query, campaigns);
+      return query.limit === null ? rows : rows.slice(0, query.limit);
+    }
     if (query.resource !== "campaign") {
       const rows = await selectAdRows(c, tenant, account, query, campaigns);
       return query.limit === null ? rows : rows.slice(0, query.limit);

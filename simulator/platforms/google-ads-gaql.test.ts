@@ -98,4 +98,25 @@ describe("toFieldMaskPath", () => {
     expect(toFieldMaskPath("campaign_budget.amount_micros")).toBe("campaignBudget.amountMicros");
     expect(toFieldMaskPath("segments.date")).toBe("segments.date");
   });
+
+  it("segments by conversion action only with conversion metrics, as Google does", () => {
+    const range = "WHERE segments.date BETWEEN '2026-10-01' AND '2026-10-31'";
+    expect(
+      parseGaql(
+        `SELECT campaign.id, segments.date, segments.conversion_action, metrics.all_conversions, metrics.all_conversions_value FROM campaign ${range}`,
+      ),
+    ).toMatchObject({ ok: true, query: { resource: "campaign" } });
+    for (const metric of ["metrics.impressions", "metrics.clicks", "metrics.cost_micros"]) {
+      expect(
+        parseGaql(`SELECT campaign.id, segments.date, segments.conversion_action, ${metric} FROM campaign ${range}`),
+      ).toMatchObject({ ok: false, code: "PROHIBITED_SEGMENT_WITH_METRIC_IN_SELECT_OR_WHERE_CLAUSE" });
+    }
+    expect(
+      parseGaql("SELECT conversion_action.id, conversion_action.name, customer.id FROM conversion_action"),
+    ).toMatchObject({ ok: true, query: { resource: "conversion_action" } });
+    expect(parseGaql("SELECT conversion_action.id, campaign.id FROM conversion_action")).toMatchObject({
+      ok: false,
+      code: "PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE",
+    });
+  });
 });

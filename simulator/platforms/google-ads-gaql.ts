@@ -2,7 +2,7 @@ import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 
 /**
  * A small, strict parser for the Google Ads Query Language subset the sandbox serves:
- * `SELECT <fields> FROM customer|campaign|ad_group|ad_group_ad|asset [WHERE <conditions joined by
+ * `SELECT <fields> FROM customer|campaign|ad_group|ad_group_ad|asset|conversion_action [WHERE <conditions joined by
  * AND>] [LIMIT n]`, where a condition is `segments.date BETWEEN 'YYYY-MM-DD' AND 'YYYY-MM-DD'`,
  * `segments.date = '…'`, `campaign.id = <number>` or `ad_group.id = <number>`. Anything else is refused with a QueryError code, as Google would.
  */
@@ -16,7 +16,14 @@ export interface GaqlQuery {
   limit: number | null;
 }
 
-export const GAQL_RESOURCES = ["customer", "campaign", "ad_group", "ad_group_ad", "asset"] as const;
+export const GAQL_RESOURCES = [
+  "customer",
+  "campaign",
+  "ad_group",
+  "ad_group_ad",
+  "asset",
+  "conversion_action",
+] as const;
 export type GaqlResource = (typeof GAQL_RESOURCES)[number];
 
 export type GaqlResult = { ok: true; query: GaqlQuery } | { ok: false; code: string; message: string };
@@ -91,6 +98,34 @@ const ASSET_FIELDS = [
   "asset.youtube_video_asset.youtube_video_id",
   "asset.youtube_video_asset.youtube_video_title",
 ];
+const CONVERSION_ACTION_FIELDS = [
+  "conversion_action.id",
+  "conversion_action.resource_name",
+  "conversion_action.name",
+  "conversion_action.status",
+  "conversion_action.type",
+  "conversion_action.category",
+  "conversion_action.primary_for_goal",
+  "conversion_action.include_in_conversions_metric",
+  "conversion_action.counting_type",
+  "conversion_action.click_through_lookback_window_days",
+  "conversion_action.view_through_lookback_window_days",
+  "conversion_action.value_settings.default_value",
+  "conversion_action.value_settings.default_currency_code",
+  "conversion_action.value_settings.always_use_default_value",
+];
+/** Segments by conversion action: compatible only with conversion metrics, as in Google's API. */
+export const CONVERSION_SEGMENT_FIELDS = [
+  "segments.conversion_action",
+  "segments.conversion_action_name",
+  "segments.conversion_action_category",
+];
+const CONVERSION_METRIC_FIELDS = ["metrics.all_conversions", "metrics.all_conversions_value"];
+const CONVERSION_COMPATIBLE_METRICS = new Set([
+  "metrics.conversions",
+  "metrics.conversions_value",
+  ...CONVERSION_METRIC_FIELDS,
+]);
 /** Ad level only: the campaign rows carry no video views. */
 const AD_METRIC_FIELDS = ["metrics.video_trueview_views"];
 const KNOWN_FIELDS = new Set([
@@ -102,12 +137,22 @@ const KNOWN_FIELDS = new Set([
   ...SEGMENT_FIELDS,
   ...METRIC_FIELDS,
   ...AD_METRIC_FIELDS,
+  ...CONVERSION_ACTION_FIELDS,
+  ...CONVERSION_SEGMENT_FIELDS,
+  ...CONVERSION_METRIC_FIELDS,
 ]);
 
 /** Which fields each FROM resource may select (its own, its attributed resources, segments, metrics). */
 const SELECTABLE: Record<GaqlResource, Set<string>> = {
   customer: new Set(CUSTOMER_FIELDS),
-  campaign: new Set([...CAMPAIGN_FIELDS, ...CUSTOMER_FIELDS, ...SEGMENT_FIELDS, ...METRIC_FIELDS]),
+  campaign: new Set([
+    ...CAMPAIGN_FIELDS,
+    ...CUSTOMER_FIELDS,
+    ...SEGMENT_FIELDS,
+    ...METRIC_FIELDS,
+    ...CONVERSION_SEGMENT_FIELDS,
+    ...CONVERSION_METRIC_FIELDS,
+  ]),
   ad_group: new Set([...AD_GROUP_FIELDS, ...CAMPAIGN_FIELDS, ...CUSTOMER_FIELDS]),
   ad_group_ad: new Set([
     ...AD_GROUP_AD_FIELDS,
@@ -119,6 +164,7 @@ const SELECTABLE: Record<GaqlResource, Set<string>> = {
     ...AD_METRIC_FIELDS,
   ]),
   asset: new Set([...ASSET_FIELDS, ...CUSTOMER_FIELDS]),
+  conversion_action: new Set([...CONVERSION_ACTION_FIELDS, ...CUSTOMER_FIELDS]),
 };
 
 type Token = { kind: "word" | "string" | "number" | "symbol"; text: string };
@@ -259,6 +305,16 @@ export function parseGaql(query: string): GaqlResult {
   const rest = peek();
   if (rest) return fail("UNEXPECTED_INPUT", `Error in query: unexpected input '${rest.text}'.`);
 
+  const isByAction = fields.some((field) => CONVERSION_SEGMENT_FIELDS.includes(field));
+  const incompatible = fields.find(
+    (field) => field.startsWith("metrics.") && !CONVERSION_COMPATIBLE_METRICS.has(field),
+  );
+  if (isByAction && incompatible) {
+    return fail(
+      "PROHIBITED_SEGMENT_WITH_METRIC_IN_SELECT_OR_WHERE_CLAUSE",
+      `The following segment cannot be selected with the metric '${incompatible}': 'segments.conversion_action'.`,
+    );
+  }
   const isSegmented = fields.includes("segments.date");
   if (isSegmented && !dateRange) {
     return fail(

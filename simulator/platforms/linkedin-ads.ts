@@ -1,16 +1,13 @@
 import { type Context, Hono } from "hono";
-import { currencyExponent, minorToDecimal } from "../lib/money.ts";
-import { daysCovered, MAX_REPORT_DAYS } from "../sandbox-guards.ts";
 import type { SandboxKit, SimCampaign, SimCampaignStatus } from "../sandbox-kit.ts";
+import { registerLinkedInAnalytics } from "./linkedin-ads-analytics.ts";
 import {
   ACCOUNT_URN,
   ACTIVE_VERSIONS,
-  ANALYTICS_FIELDS,
   type ApiEnv,
   asRecord,
   CAMPAIGN_GROUP_URN,
   CAMPAIGN_TYPES,
-  CAMPAIGN_URN,
   COST_TYPES,
   checkCampaignName,
   checkDailyBudget,
@@ -22,21 +19,13 @@ import {
   linkedInError,
   MAX_PAGE_SIZE,
   PLATFORM,
-  readDate,
   readPatchSet,
   readStatusSearch,
-  toRestliDateObject,
-  USD_PER_UNIT,
 } from "./linkedin-ads-common.ts";
-import { creativeAnalyticsRows, registerLinkedInCreativeRoutes } from "./linkedin-ads-creatives.ts";
+import { registerLinkedInConversions } from "./linkedin-ads-conversions.ts";
+import { registerLinkedInCreativeRoutes } from "./linkedin-ads-creatives.ts";
 import { registerLinkedInOAuth } from "./linkedin-ads-oauth.ts";
-import {
-  isRestliRecord,
-  parseRestliValue,
-  RestliSyntaxError,
-  type RestliValue,
-  readRawQuery,
-} from "./linkedin-ads-restli.ts";
+import { parseRestliValue, RestliSyntaxError, readRawQuery } from "./linkedin-ads-restli.ts";
 
 /**
  * The LinkedIn Marketing API sandbox, mounted at /sandbox/linkedin-ads:
@@ -45,7 +34,9 @@ import {
  * - REST under /rest: every call needs `LinkedIn-Version` (an active YYYYMM; missing → 400,
  *   unknown or sunset → 426) and `X-Restli-Protocol-Version: 2.0.0`, then a Bearer token.
  *   GET /adAccounts?q=search, GET /adAccounts/{id}/adCampaigns?q=search (cursor pageSize/pageToken),
- *   GET /adAnalytics?q=analytics (pivot CAMPAIGN or CREATIVE, DAILY, no pagination),
+ *   GET /adAnalytics?q=analytics (pivot CAMPAIGN or CREATIVE, DAILY, no pagination) and
+ *   q=statistics with pivots=List(CAMPAIGN,CONVERSION) (linkedin-ads-analytics.ts),
+ *   GET /conversions?q=account, the conversion rules (linkedin-ads-conversions.ts),
  *   creatives, posts, images and videos (linkedin-ads-creatives.ts),
  *   POST /adAccounts/{id}/adCampaigns/{id} with X-RestLi-Method: PARTIAL_UPDATE → 204.
  * Errors are `{"message","serviceErrorCode","status"}`; throttling is a bare 429 without headers.
@@ -316,82 +307,8 @@ export function createLinkedInAdsSandbox(kit: SandboxKit): Hono {
     return c.body(null, 204);
   });
 
-  api.get("/adAnalytics", async (c) => {
-    const tenant = c.get("tenant");
-    const params = readRawQuery(c.req.url);
-    if (params.get("q") !== "analytics")
-      return linkedInError(c, 400, "Invalid finder: the sandbox supports q=analytics.");
-    const pivot = params.get("pivot");
-    if (pivot !== "CAMPAIGN" && pivot !== "CREATIVE")
-      return linkedInError(c, 400, "Invalid pivot: the sandbox supports pivot=CAMPAIGN and pivot=CREATIVE.");
-    if (params.get("timeGranularity") !== "DAILY")
-      return linkedInError(c, 400, "Invalid timeGranularity: the sandbox supports DAILY.");
-
-    let dateRange: RestliValue;
-    let accountsValue: RestliValue;
-    try {
-      dateRange = parseRestliValue(params.get("dateRange") ?? "");
-      accountsValue = parseRestliValue(params.get("accounts") ?? "");
-    } catch (error) {
-      if (error instanceof RestliSyntaxError) return linkedInError(c, 400, `Invalid query parameter: ${error.message}`);
-      throw error;
-    }
-    const from = isRestliRecord(dateRange) ? readDate(dateRange.start) : null;
-    const to =
-      isRestliRecord(dateRange) && dateRange.end !== undefined ? readDate(dateRange.end) : await kit.engine.today();
-    if (!from || !to) return linkedInError(c, 400, "dateRange must be (start:(year:Y,month:M,day:D),end:(…)).");
-    if (to < from) return linkedInError(c, 400, "dateRange.end must not be before dateRange.start.");
-    if (daysCovered(from, to) > MAX_REPORT_DAYS)
-      return linkedInError(c, 400, `dateRange may span at most ${MAX_REPORT_DAYS} days with timeGranularity DAILY.`);
-    if (!Array.isArray(accountsValue) || accountsValue.length === 0)
-      return linkedInError(c, 400, "accounts must be List(urn:li:sponsoredAccount:…), URNs percent-encoded.");
-
-    const fieldsText = params.get("fields");
-    const fields = fieldsText
-      ? decodeURIComponent(fieldsText).split(",")
-      : ["dateRange", "pivotValues", "impressions", "clicks"];
-    const unknownField = fields.find((field) => !ANALYTICS_FIELDS.has(field));
-    if (unknownField) return linkedInError(c, 400, `Invalid fields parameter: unknown metric ${unknownField}.`);
-
-    const owned = kit.engine.listAccounts(tenant, PLATFORM);
-    const elements: Record<string, unknown>[] = [];
-    // Each account is reported once, however often the request names it.
-    for (const urn of new Set(accountsValue)) {
-      const accountId = typeof urn === "string" && urn.startsWith(ACCOUNT_URN) ? urn.slice(ACCOUNT_URN.length) : null;
-      const account = owned.find((candidate) => candidate.id === accountId);
-      if (!account)
-        return linkedInError(c, 403, `Not enough permissions to access analytics of ${String(urn)}.`, {
-          serviceErrorCode: 100,
-        });
-      const rows =
-        pivot === "CREATIVE"
-          ? await creativeAnalyticsRows(kit, tenant, account.id, { from, to })
-          : (await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, { from, to }))
-              .sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId))
-              .map((row) => ({ ...row, pivotValue: `${CAMPAIGN_URN}${row.campaignId}`, videoViews: 0 }));
-      for (const row of rows) {
-        const full: Record<string, unknown> = {
-          dateRange: { start: toRestliDateObject(row.date), end: toRestliDateObject(row.date) },
-          pivotValues: [row.pivotValue],
-          impressions: row.impressions,
-          clicks: row.clicks,
-          costInLocalCurrency: minorToDecimal(row.spendMinor, account.currency),
-          costInUsd: (
-            (row.spendMinor / 10 ** currencyExponent(account.currency)) *
-            (USD_PER_UNIT[account.currency] ?? 1)
-          ).toFixed(2),
-          // LinkedIn counts whole conversions.
-          externalWebsiteConversions: Math.round(row.conversions),
-          conversionValueInLocalCurrency: minorToDecimal(row.conversionValueMinor, account.currency),
-          oneClickLeads: 0,
-          videoViews: row.videoViews,
-        };
-        elements.push(Object.fromEntries(fields.map((field) => [field, full[field]])));
-      }
-    }
-    return c.json({ elements, paging: { count: 10, start: 0, links: [] } });
-  });
-
+  registerLinkedInAnalytics(api, kit);
+  registerLinkedInConversions(api, kit);
   registerLinkedInCreativeRoutes(api, kit);
 
   // A sub-app's notFound is not consulted when mounted, so a catch-all answers in LinkedIn's shape.

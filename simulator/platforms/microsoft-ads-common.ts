@@ -64,8 +64,8 @@ export const AD_REPORT_COLUMNS = new Set([
 
 export interface ReportJob {
   tenant: string;
-  /** CampaignPerformanceReportRequest or AdPerformanceReportRequest. */
-  kind: "campaign" | "ad";
+  /** CampaignPerformanceReportRequest, AdPerformanceReportRequest or GoalsAndFunnelsReportRequest. */
+  kind: "campaign" | "ad" | "goals";
   accountIds: string[];
   range: { from: string; to: string };
   columns: string[];

@@ -20,10 +20,22 @@ import {
   readReportDate,
   reportCell,
 } from "./microsoft-ads-common.ts";
+import { GOAL_REPORT_COLUMNS, goalReportLines } from "./microsoft-ads-conversions.ts";
 import { MICROSOFT_TIME_ZONE_NAMES } from "./microsoft-ads-time-zones.ts";
 import { writeZip } from "./microsoft-ads-zip.ts";
 
 /** The Reporting service: GenerateReport Submit and Poll, then the ZIP download a finished report points at. */
+
+const REPORT_KINDS: Record<string, ReportJob["kind"]> = {
+  CampaignPerformanceReportRequest: "campaign",
+  AdPerformanceReportRequest: "ad",
+  GoalsAndFunnelsReportRequest: "goals",
+};
+const REPORT_NAMES: Record<ReportJob["kind"], string> = {
+  campaign: "Campaign performance",
+  ad: "Ad performance",
+  goals: "Goals and funnels",
+};
 
 export function registerMicrosoftReporting(
   app: Hono,
@@ -43,16 +55,16 @@ export function registerMicrosoftReporting(
     const request = asRecord(body.ReportRequest);
     const invalid = (message: string) =>
       apiFault(c, "reporting", 400, 201, "ApiInputValidationError", `${MESSAGES.invalidInput} ${message}`);
-    if (request.Type !== "CampaignPerformanceReportRequest" && request.Type !== "AdPerformanceReportRequest") {
+    const kind = REPORT_KINDS[String(request.Type)];
+    if (!kind) {
       return invalid(
-        "The sandbox generates CampaignPerformanceReportRequest and AdPerformanceReportRequest reports only.",
+        "The sandbox generates CampaignPerformanceReportRequest, AdPerformanceReportRequest and GoalsAndFunnelsReportRequest reports only.",
       );
     }
-    const kind = request.Type === "AdPerformanceReportRequest" ? "ad" : "campaign";
     if ((request.Format ?? "Csv") !== "Csv") return invalid("The sandbox writes Csv reports only.");
     if (request.Aggregation !== "Daily") return invalid("The sandbox aggregates reports by Daily only.");
     const columns = Array.isArray(request.Columns) ? request.Columns.map(String) : [];
-    const known = kind === "ad" ? AD_REPORT_COLUMNS : REPORT_COLUMNS;
+    const known = kind === "ad" ? AD_REPORT_COLUMNS : kind === "goals" ? GOAL_REPORT_COLUMNS : REPORT_COLUMNS;
     const unknownColumn = columns.find((column) => !known.has(column));
     if (columns.length === 0 || unknownColumn) {
       return invalid(`Unsupported or missing report column: ${unknownColumn ?? "(none)"}.`);
@@ -145,6 +157,10 @@ export function registerMicrosoftReporting(
         lines.push(...(await adReportLines(kit, job, account, campaigns)));
         continue;
       }
+      if (job.kind === "goals") {
+        lines.push(...(await goalReportLines(kit, job, account, campaigns)));
+        continue;
+      }
       const metrics = await kit.engine.dailyMetrics(job.tenant, PLATFORM, accountId, job.range);
       for (const metric of metrics) {
         lines.push(job.columns.map((column) => reportCell(column, account, campaigns.get(metric.campaignId), metric)));
@@ -155,7 +171,7 @@ export function registerMicrosoftReporting(
     const output: string[][] = [];
     if (job.hasReportHeader) {
       output.push(
-        [`Report Name: ${job.kind === "ad" ? "Ad" : "Campaign"} performance`],
+        [`Report Name: ${REPORT_NAMES[job.kind]}`],
         [`Report Time: ${job.range.from},${job.range.to}`],
         [`Time Zone: ${job.timeZone ?? "account time zone"}`],
         ["Report Aggregation: Daily"],
@@ -169,7 +185,7 @@ export function registerMicrosoftReporting(
       output.push([], [`©${job.range.to.slice(0, 4)} Microsoft Corporation. All rights reserved. `]);
     const csv = `\uFEFF${output.map((cells) => cells.map(quoteCsv).join(",")).join("\r\n")}\r\n`;
     return writeZip(
-      `${job.kind === "ad" ? "AdPerformance" : job.columns.includes("CampaignId") ? "CampaignPerformance" : "Report"}.csv`,
+      `${job.kind === "ad" ? "AdPerformance" : job.kind === "goals" ? "GoalsAndFunnels" : job.columns.includes("CampaignId") ? "CampaignPerformance" : "Report"}.csv`,
       Buffer.from(csv, "utf8"),
     );
   }

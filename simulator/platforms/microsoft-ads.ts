@@ -3,6 +3,7 @@ import type { SandboxKit } from "../sandbox-kit.ts";
 import { registerMicrosoftAds } from "./microsoft-ads-ads.ts";
 import { registerMicrosoftCampaigns } from "./microsoft-ads-campaigns.ts";
 import { createMicrosoftScope, type ReportJob } from "./microsoft-ads-common.ts";
+import { registerMicrosoftConversionGoals } from "./microsoft-ads-conversions.ts";
 import { registerMicrosoftOAuth } from "./microsoft-ads-oauth.ts";
 import { registerMicrosoftReporting } from "./microsoft-ads-reporting.ts";
 
@@ -10,7 +11,7 @@ import { registerMicrosoftReporting } from "./microsoft-ads-reporting.ts";
  * The Microsoft Advertising sandbox, mounted at /sandbox/microsoft-ads: the Microsoft identity
  * platform's authorize and token endpoints (/common/oauth2/v2.0/…) and the Bing Ads API v13 REST
  * services, each under its own root as on its own host: /CustomerManagement/v13 (User, AccountsInfo,
- * Account), /CampaignManagement/v13 (Campaigns; AdGroups, Ads and MediaMetaData in microsoft-ads-ads.ts) and /Reporting/v13 (GenerateReport Submit/Poll),
+ * Account), /CampaignManagement/v13 (Campaigns; AdGroups, Ads and MediaMetaData in microsoft-ads-ads.ts; ConversionGoals in microsoft-ads-conversions.ts) and /Reporting/v13 (GenerateReport Submit/Poll),
  * plus /ReportDownload/<id>.zip, the pre-signed download a finished report points at (a ZIP with a CSV).
  */
 
@@ -27,6 +28,7 @@ export function createMicrosoftAdsSandbox(kit: SandboxKit, options: MicrosoftAds
   registerMicrosoftOAuth(app, kit);
   registerMicrosoftCampaigns(app, kit, scope);
   registerMicrosoftAds(app, kit, scope);
+  registerMicrosoftConversionGoals(app, kit, scope);
   registerMicrosoftReporting(app, kit, scope, { pendingPolls, reports });
   return app;
 }

@@ -1,5 +1,13 @@
 import type { Context, Hono } from "hono";
-import type { SandboxKit, SimAccount, SimAd, SimAdGroup, SimCampaign, SimCreative } from "../sandbox-kit.ts";
+import type {
+  SandboxKit,
+  SimAccount,
+  SimAd,
+  SimAdGroup,
+  SimCampaign,
+  SimConversionAction,
+  SimCreative,
+} from "../sandbox-kit.ts";
 import {
   describeMetrics,
   isFailure,
@@ -13,6 +21,7 @@ import {
   readStringList,
   type TikTokFailure,
 } from "./tiktok-ads-common.ts";
+import { describeAdGroupOptimisation } from "./tiktok-ads-conversions.ts";
 
 /**
  * TikTok's ad groups and ads (v1.3), read-only: `/adgroup/get/`, `/ad/get/` (page/page_size),
@@ -30,6 +39,10 @@ export const ADGROUP_FIELDS = [
   "secondary_status",
   "optimization_goal",
   "billing_event",
+  "pixel_id",
+  "optimization_event",
+  "click_attribution_window",
+  "view_attribution_window",
   "create_time",
 ];
 
@@ -65,18 +78,21 @@ interface AccountAds {
   campaigns: Map<string, SimCampaign>;
   adGroups: Map<string, SimAdGroup>;
   ads: SimAd[];
+  conversionActions: SimConversionAction[];
 }
 
 async function loadAccountAds(kit: SandboxKit, tenant: string, account: SimAccount): Promise<AccountAds> {
-  const [campaigns, adGroups, ads] = await Promise.all([
+  const [campaigns, adGroups, ads, conversionActions] = await Promise.all([
     kit.engine.listCampaigns(tenant, PLATFORM, account.id),
     kit.engine.listAdGroups(tenant, PLATFORM, account.id),
     kit.engine.listAds(tenant, PLATFORM, account.id),
+    kit.engine.listConversionActions(tenant, PLATFORM, account.id),
   ]);
   return {
     campaigns: new Map(campaigns.map((campaign) => [campaign.id, campaign])),
     adGroups: new Map(adGroups.map((group) => [group.id, group])),
     ads,
+    conversionActions,
   };
 }
 
@@ -128,6 +144,7 @@ function describeAdGroup(group: SimAdGroup, account: SimAccount, data: AccountAd
     secondary_status: secondaryStatusOf("ADGROUP", group.status, { campaign }),
     optimization_goal: "CONVERT",
     billing_event: "OCPM",
+    ...describeAdGroupOptimisation(account, data.conversionActions),
     create_time: createTime(campaign),
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { decimalToMinor, minorToDecimal } from "../lib/money.ts";
 import type { SimAccount, SimCampaign } from "../sandbox-kit.ts";
+import { EVENT_REPORT_METRICS } from "./tiktok-ads-events.ts";
 
 /** What the TikTok Marketing API sandbox's routes share: limits and field lists, campaign and metric serialization, request readers and the response envelope. */
 
@@ -180,7 +181,8 @@ export function readReportRequest(params: Params): ReportRequest | TikTokFailure
     };
   const metrics = readStringList(params, "metrics", true);
   if (isFailure(metrics)) return metrics;
-  const allowed = level === "ad" ? [...REPORT_METRICS, ...AD_REPORT_METRICS] : REPORT_METRICS;
+  const allowed =
+    level === "ad" ? [...REPORT_METRICS, ...AD_REPORT_METRICS] : [...REPORT_METRICS, ...EVENT_REPORT_METRICS];
   const unknown = metrics.find((metric) => !allowed.includes(metric));
   if (unknown !== undefined) return { code: 40002, message: `metrics: Invalid metric ${unknown}.` };
   if (params.query_lifetime === true || params.query_lifetime === "true")

@@ -9,7 +9,6 @@ import {
   checkBudget,
   checkCampaignName,
   describeCampaign,
-  describeMetrics,
   GRANTED_SCOPES,
   isFailure,
   missingField,
@@ -29,11 +28,13 @@ import {
   SCOPE_IDS,
   type TikTokFailure,
 } from "./tiktok-ads-common.ts";
+import { describeCampaignReportRows, registerTikTokConversionRoutes } from "./tiktok-ads-conversions.ts";
 
 /**
  * TikTok API for Business v1.3, mounted at /sandbox/tiktok-ads: the authorization portal at
  * `portal/auth` and the API under `open_api/v1.3/`. Every answer is `{code,message,request_id,data}`.
- * Ad groups, ads, their files and ad-level reports: tiktok-ads-ads.ts.
+ * Ad groups, ads, their files and ad-level reports: tiktok-ads-ads.ts; the pixel, its events and
+ * the campaign reports' event metrics: tiktok-ads-conversions.ts.
  */
 export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   const app = new Hono();
@@ -238,17 +239,7 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
       const request = readReportRequest(params);
       if (isFailure(request)) return request;
       if (request.level === "ad") return paginate(await describeAdReportRows(kit, tenant, account, request), params);
-      const metrics = await kit.engine.dailyMetrics(tenant, PLATFORM, account.id, {
-        from: request.startDate,
-        to: request.endDate,
-      });
-      const rows = [...metrics]
-        .sort((a, b) => a.date.localeCompare(b.date) || a.campaignId.localeCompare(b.campaignId))
-        .map((metric) => ({
-          dimensions: { campaign_id: metric.campaignId, stat_time_day: `${metric.date} 00:00:00` },
-          metrics: pick(describeMetrics(metric, account.currency), request.metrics),
-        }));
-      return paginate(rows, params);
+      return paginate(await describeCampaignReportRows(kit, tenant, account, request), params);
     }),
   );
 
@@ -340,6 +331,7 @@ export function createTikTokAdsSandbox(kit: SandboxKit): Hono {
   );
 
   registerTikTokAdRoutes(api, kit, route, findAdvertiser);
+  registerTikTokConversionRoutes(api, kit, route, findAdvertiser);
 
   api.all("*", (c) => respondFailure(c, { code: 40400, message: "Not Found", status: 404 }));
 
