@@ -121,9 +121,7 @@ export function createGoogleAdLevelReads(
         "SELECT ad_group_ad.ad.id, campaign.id, segments.date, metrics.impressions, metrics.clicks, " +
         "metrics.cost_micros, metrics.conversions, metrics.conversions_value, metrics.video_trueview_views " +
         `FROM ad_group_ad WHERE segments.date BETWEEN '${from}' AND '${to}'`;
-      const rows = await client.searchStream(tokens.accessToken, checkDigits(account.externalId), query, {
-        bySchema: true,
-      });
+      const rows = await client.searchStream(tokens.accessToken, checkDigits(account.externalId), query);
       const currency = account.currency;
       return rows.map((row): ExternalAdDailyMetric => {
         const adId = row.adGroupAd?.ad?.id;

@@ -106,7 +106,7 @@ export function createGoogleAdsClient(config: ConnectorConfig) {
     async mutate(
       accessToken: string,
       customerId: string,
-      service: "campaigns" | "campaignBudgets" | "ads",
+      service: "campaigns" | "campaignBudgets" | "ads" | "assets" | "adGroupAds",
       operations: MutateOperation[],
     ): Promise<string[]> {
       const body = parseGoogleAds(

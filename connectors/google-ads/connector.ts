@@ -4,6 +4,7 @@ import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdLevelReads } from "./ads.ts";
 import { createGoogleAdsClient } from "./client.ts";
 import { createGoogleConversionReads } from "./conversions.ts";
+import { createGoogleImageAd } from "./create-image-ad.ts";
 import { mapGoogleCampaign, mapGoogleCustomer, mapGoogleDailyMetric } from "./mappers.ts";
 import { buildGoogleAuthorizeUrl, exchangeGoogleCode, refreshGoogleTokens, revokeGoogleAccess } from "./oauth.ts";
 
@@ -30,6 +31,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): AdPlatformCon
     revokeAccess: (tokens) => revokeGoogleAccess(config, tokens),
     ...createGoogleAdLevelReads(config, client, checkDigits),
     ...createGoogleConversionReads(client, checkDigits),
+    createImageAd: createGoogleImageAd(config, client, checkDigits),
 
     async listAdAccounts(tokens) {
       const customerIds = await client.listAccessibleCustomers(tokens.accessToken);

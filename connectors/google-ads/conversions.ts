@@ -83,7 +83,7 @@ export function createGoogleConversionReads(
         const query =
           "SELECT campaign.id, segments.date, segments.conversion_action, metrics.all_conversions, " +
           `metrics.all_conversions_value FROM campaign WHERE segments.date BETWEEN '${from}' AND '${to}'`;
-        const rows = await client.searchStream(tokens.accessToken, customerId, query, { bySchema: true });
+        const rows = await client.searchStream(tokens.accessToken, customerId, query);
         for (const row of rows) {
           const campaignId = row.campaign?.id;
           const date = row.segments?.date;

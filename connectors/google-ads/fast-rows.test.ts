@@ -48,6 +48,53 @@ describe("readSearchStreamRows", () => {
     });
   });
 
+  it("reads ad-level and per-conversion-action report rows exactly as the schema does", () => {
+    const body = [
+      {
+        results: [
+          {
+            adGroupAd: {
+              resourceName: "customers/1/adGroupAds/3~4",
+              ad: { id: "4", resourceName: "customers/1/ads/4" },
+            },
+            campaign: { id: "2" },
+            segments: { date: "2026-11-01" },
+            metrics: { impressions: "900", clicks: "12", costMicros: "3000000", videoTrueviewViews: "340" },
+          },
+          {
+            campaign: { id: "2" },
+            segments: {
+              date: "2026-11-01",
+              conversionAction: "customers/1/conversionActions/9",
+              conversionActionName: "Add to cart",
+              conversionActionCategory: "ADD_TO_CART",
+            },
+            metrics: { allConversions: 4.5, allConversionsValue: "88.2" },
+          },
+        ],
+      },
+    ];
+    const rows = readSearchStreamRows(body);
+    expect(rows).not.toBeNull();
+    expect(rows).toEqual(bySchema(body));
+    expect(rows?.[0]?.adGroupAd?.ad?.id).toBe("4");
+    expect(rows?.[0]?.metrics?.videoTrueviewViews).toBe("340");
+    expect(rows?.[1]?.segments?.conversionActionCategory).toBe("ADD_TO_CART");
+  });
+
+  it.each([
+    [
+      "an ad listing (creative fields)",
+      [{ results: [{ adGroupAd: { status: "ENABLED", ad: { id: "4", finalUrls: ["https://x.test"] } } }] }],
+    ],
+    ["an ad group listing", [{ results: [{ adGroup: { id: "3", name: "Group" } }] }]],
+    ["an asset listing", [{ results: [{ asset: { id: "5", type: "IMAGE" } }] }]],
+    ["a conversion action listing", [{ results: [{ conversionAction: { id: "9", name: "Purchase" } }] }]],
+  ])("leaves %s to the schema, which reads every field of it", (_, body) => {
+    expect(readSearchStreamRows(body)).toBeNull();
+    expect(bySchema(body)).not.toBeNull();
+  });
+
   it.each([
     ["a row that is not an object", [{ results: [42] }]],
     ["an id that is not an integer", [{ results: [{ ...metricRow, campaign: { id: "2a" } }] }]],

@@ -81,7 +81,14 @@ function readRow(value: unknown): GoogleAdsRow | null {
         if (!isObject(part)) return null;
         const date = part.date;
         if (date !== undefined && (typeof date !== "string" || !DATE.test(date))) return null;
-        row.segments = date === undefined ? {} : { date };
+        const segments: Fields = date === undefined ? {} : { date };
+        if (
+          !copy(segments, part, "conversionAction", text) ||
+          !copy(segments, part, "conversionActionName", text) ||
+          !copy(segments, part, "conversionActionCategory", text)
+        )
+          return null;
+        row.segments = segments;
         break;
       }
       case "metrics": {
@@ -92,10 +99,20 @@ function readRow(value: unknown): GoogleAdsRow | null {
           !copy(metrics, part, "clicks", int64) ||
           !copy(metrics, part, "costMicros", int64) ||
           !copy(metrics, part, "conversions", double) ||
-          !copy(metrics, part, "conversionsValue", double)
+          !copy(metrics, part, "conversionsValue", double) ||
+          !copy(metrics, part, "videoTrueviewViews", int64) ||
+          !copy(metrics, part, "allConversions", double) ||
+          !copy(metrics, part, "allConversionsValue", double)
         )
           return null;
         row.metrics = metrics;
+        break;
+      }
+      case "adGroupAd": {
+        // Report rows name the ad by its id; a listing of ads (creatives, URLs) takes the schema's path.
+        const adGroupAd = readReportAdGroupAd(part);
+        if (!adGroupAd) return null;
+        row.adGroupAd = adGroupAd;
         break;
       }
       case "campaignBudget": {
@@ -105,14 +122,41 @@ function readRow(value: unknown): GoogleAdsRow | null {
         row.campaignBudget = budget;
         break;
       }
-      // Customers and anything unusual take the schema's path.
+      // Customers, listings of ad groups, assets and conversion actions, and anything unusual take
+      // the schema's path: a key the schema reads is never dropped here.
       case "customer":
+      case "adGroup":
+      case "asset":
+      case "conversionAction":
         return null;
       default:
         break;
     }
   }
   return row as GoogleAdsRow;
+}
+
+/** `adGroupAd` of a report row: its resource name and `ad.id` (and `ad.resourceName`), nothing else. */
+function readReportAdGroupAd(part: unknown): Fields | null {
+  if (!isObject(part)) return null;
+  const adGroupAd: Fields = {};
+  for (const key in part) {
+    if (part[key] === undefined) continue;
+    if (key !== "resourceName" && key !== "ad") return null;
+  }
+  if (!copy(adGroupAd, part, "resourceName", text)) return null;
+  const ad = part.ad;
+  if (ad !== undefined) {
+    if (!isObject(ad)) return null;
+    for (const key in ad) {
+      if (ad[key] === undefined) continue;
+      if (key !== "id" && key !== "resourceName") return null;
+    }
+    const read: Fields = {};
+    if (!copy(read, ad, "id", int64) || !copy(read, ad, "resourceName", text)) return null;
+    adGroupAd.ad = read;
+  }
+  return adGroupAd;
 }
 
 function readCampaign(part: unknown): Fields | null {
