@@ -21,6 +21,7 @@ import { createStaticPageCache } from "./middleware/static-page-cache.ts";
 import { assetFileRoutes } from "./routes/asset-files.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { billingWebhookRoutes } from "./routes/billing-webhook.ts";
+import { creativeMediaRoutes } from "./routes/creative-media.ts";
 import { healthRoutes } from "./routes/healthz.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import type { ServerServices } from "./services.ts";
@@ -43,6 +44,12 @@ export interface AppOptions {
 }
 
 type AppVariables = { nonce: string; requestId: string };
+
+/**
+ * The asset library's pages under /assets/ (a creative's page, compare) and their data requests
+ * (`.data`): the app's, not build files.
+ */
+const isLibraryPage = (path: string) => /^\/assets\/(compare|creatives\/[^/.]+)(\.data)?\/?$/.test(path);
 
 /**
  * The single HTTP entry. Middleware runs in the order written here: headers first so every
@@ -79,6 +86,7 @@ export function createApp({
   // 3b. Creative uploads stream their body through their own limits (30 MB images, 500 MB videos),
   // so they come before the body limit; and their files, for members of the owning organization.
   app.route("/", assetFileRoutes(services));
+  app.route("/", creativeMediaRoutes(services));
   // 4. Request bodies are small, except an avatar (5 MB plus the form's envelope).
   const limitBody = bodyLimit({
     maxSize: AVATAR_MAX_BYTES + 64 * 1024,
@@ -98,7 +106,7 @@ export function createApp({
     });
     // Matched by prefix: Hono's "/assets/*" would also catch the /assets page.
     app.use(async (c, next) => {
-      if (!c.req.path.startsWith("/assets/")) return next();
+      if (!c.req.path.startsWith("/assets/") || isLibraryPage(c.req.path)) return next();
       // A missing asset is a plain 404, not a rendered page.
       return (await serveAsset(c, async () => {})) ?? c.text("Not found", 404);
     });

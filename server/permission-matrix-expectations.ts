@@ -55,6 +55,8 @@ export const PAGES: Record<string, PageRule> = {
   "/exports/daily-metrics.xlsx": { kind: "resource", permission: "campaigns.export", anonymous: "login" },
   "/rules/campaign-search": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/campaigns/labels": { kind: "resource", permission: "workspace.read", anonymous: "login" },
+  // The UTM health check's figures (GET) and its one-click fix (POST, see ACTIONS).
+  "/ads/utm-fix": { kind: "resource", permission: "workspace.read", anonymous: "login" },
   "/notifications/unread": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/service-status": { kind: "resource", permission: "workspace.read", anonymous: 401 },
   "/notifications/push": { kind: "resource", permission: "workspace.read", anonymous: 401 },
@@ -110,6 +112,12 @@ export const PAGES: Record<string, PageRule> = {
   "/ask-shown": { kind: "app" },
   "/billing": { kind: "app" },
   "/assets": { kind: "app" },
+  "/assets/compare": { kind: "app" },
+  "/assets/creatives/:creativeId": {
+    kind: "app",
+    url: (ids) => `/assets/creatives/${ids.creativeId}`,
+    isOrganizationData: true,
+  },
   "/settings/general": { kind: "app" },
   "/settings/team": { kind: "app" },
   "/settings/audit": { kind: "app", permission: "audit.read" },
@@ -253,6 +261,20 @@ export const ACTIONS: Record<string, ActionRule> = {
       { name: "delete", permission: "assets.manage", body: () => ({ intent: "delete", assetId: MISSING }) },
     ],
   },
+  "/settings/conversions": {
+    cases: [
+      {
+        name: "count",
+        permission: "conversions.manage",
+        body: () => ({ intent: "count", actionId: MISSING, counted: true }),
+      },
+      {
+        name: "revenue truth",
+        permission: "conversions.manage",
+        body: () => ({ intent: "revenue", defaultSource: "platform", overrides: {} }),
+      },
+    ],
+  },
   "/optimizer": {
     cases: [
       { name: "apply", permission: "optimizer.apply", body: () => ({ intent: "apply", ids: [MISSING] }) },
@@ -307,6 +329,9 @@ export const ACTIONS: Record<string, ActionRule> = {
   "/account/preferences": { cases: selfCases() },
   "/campaigns/labels": {
     cases: [{ name: "set labels", permission: "campaigns.change", body: () => ({ campaignIds: [MISSING] }) }],
+  },
+  "/ads/utm-fix": {
+    cases: [{ name: "fix UTM parameters", permission: "campaigns.change", body: () => ({ adIds: [MISSING] }) }],
   },
   "/notifications/push": { cases: [{ name: "subscribe", permission: "self.manage", body: () => ({}) }] },
   "/organizations/switch": {

@@ -149,6 +149,7 @@ export interface MatrixWorld {
     ruleId: string;
     runId: string;
     adId: string;
+    creativeId: string;
   };
   /** Grace's own campaign. */
   outsiderCampaignId: string;
@@ -234,7 +235,7 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
   });
   const run = await services.rules.runRuleNow(ownerActor, { ruleId: rule.id });
   const campaignId = await campaignOf(owner.organizationId);
-  const { adIds } = await seedAds(db, { campaignId, ads: [{}] });
+  const { adIds, creativeIds } = await seedAds(db, { campaignId, ads: [{}] });
 
   return {
     app,
@@ -250,6 +251,7 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
       ruleId: rule.id,
       runId: run.id,
       adId: adIds[0] as string,
+      creativeId: creativeIds[0] as string,
     },
     outsiderCampaignId: await campaignOf(outsider.organizationId),
     async close() {

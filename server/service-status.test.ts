@@ -98,9 +98,23 @@ describe("the app shell's service status", () => {
       retryMinutes: 30,
     });
 
-    // It answers again: the next attempt gets through and the banner goes.
+    // The job's last attempt fails too: the sync gives up until the next scheduled one, and the
+    // banner still says Google Ads is not answering.
+    expect((await sync(5)).outcome).toBe("failed");
+    expect((await status()).body).toEqual({
+      platformOutages: [{ platform: "google-ads", name: "Google Ads", since: expect.any(String) }],
+      retryMinutes: 30,
+    });
+
+    // It answers again: the next sync gets through and the banner goes.
     await world.sandbox.clearFaults();
-    expect((await sync(2)).outcome).toBe("succeeded");
+    expect((await sync(1)).outcome).toBe("succeeded");
     expect(await status()).toEqual({ status: 200, body: { platformOutages: [], retryMinutes: 30 } });
+
+    // A lasting failure (the grant revoked at the platform) is not an outage: the card explains it.
+    await world.sandbox.setFault({ kind: "revoked", platform: "google-ads" });
+    expect((await sync(1)).outcome).toBe("failed");
+    expect(await status()).toEqual({ status: 200, body: { platformOutages: [], retryMinutes: 30 } });
+    await world.sandbox.clearFaults();
   }, 60_000);
 });

@@ -17,6 +17,7 @@ import { createAuthServer } from "#core/accounts/auth-server.ts";
 import { createIdentityRepository, type IdentityRepository } from "#core/accounts/identity-repository.ts";
 import { createPreferencesRepository } from "#core/accounts/preferences-repository.ts";
 import { createProfileRepository } from "#core/accounts/profile-repository.ts";
+import { createAdCreationModule } from "#core/ads/ad-creation-module.ts";
 import { createAdsModule } from "#core/ads/ads-module.ts";
 import { createAnalyticsModule, createCampaignStoreRevenueDays } from "#core/analytics/analytics-module.ts";
 import { createApiKeysModule } from "#core/api-keys/api-keys-module.ts";
@@ -43,6 +44,7 @@ import { createConnectionsModule } from "#core/connections/connections-module.ts
 import { createAdPlatformAccess } from "#core/connections/platform-access.ts";
 import { createPlatformAccessRevocation } from "#core/connections/revoke-platform-access.ts";
 import { createSyncSchedule, type SyncSchedule } from "#core/connections/sync-schedule.ts";
+import { createConversionsModule } from "#core/conversions/conversions-module.ts";
 import { createDashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { DatabaseHandle } from "#core/db/database.ts";
 import { createGoalsModule } from "#core/goals/goals-module.ts";
@@ -83,6 +85,7 @@ import { createSyncModule, type SyncModule } from "#core/sync/sync-module.ts";
 import { createSyncRepository } from "#core/sync/sync-repository.ts";
 import { createTableViewsModule } from "#core/table-views/table-views-module.ts";
 import { createTeamsModule } from "#core/teams/teams-module.ts";
+import { createUtmHealthModule } from "#core/utm-health/utm-health-module.ts";
 import { WEBHOOK_ALERTS_CATALOG, webhookAlertsText } from "#core/webhooks/webhook-alerts-text.ts";
 import { createWebhooksModule } from "#core/webhooks/webhooks-module.ts";
 import { createSandboxApp } from "#simulator/sandbox-app.ts";
@@ -90,6 +93,7 @@ import { SANDBOX_PLATFORMS } from "#simulator/sandbox-platforms.ts";
 import { createSandboxStateRepository } from "#simulator/sandbox-state-repository.ts";
 import { createPublicApi, type PublicApi } from "./api/public-api.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { creativeMediaFetch, ownMediaPathOf } from "./routes/creative-media-fetch.ts";
 import { sandboxCredentialsFor, sandboxDatabaseOf, sandboxHostOptions } from "./sandbox-host.ts";
 
 /**
@@ -301,7 +305,13 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     identities: createIdentityRepository(database.db),
     accounts: createAccountsModule({ db: database.db, storage, auth }),
     // Uploaded creatives: checked in DATA_DIR/upload-work before they reach the storage.
-    assets: createAssetsModule({ db: database.db, storage, workDirectory: path.join(env.DATA_DIR, "upload-work") }),
+    assets: createAssetsModule({
+      db: database.db,
+      storage,
+      workDirectory: path.join(env.DATA_DIR, "upload-work"),
+      fetchCreativeMedia: creativeMediaFetch(env),
+      ownPathOf: ownMediaPathOf(env),
+    }),
     organizations: createOrganizationsModule({
       db: database.db,
       storage,
@@ -318,6 +328,33 @@ export function createServices({ env, database, logger }: ServiceOptions): Serve
     analytics,
     // Synced ad groups, ads and creatives with their metrics and fatigue (issue 20).
     ads: createAdsModule({ db: database.db, clock: adsClock }),
+    // Ads created on the platforms from uploaded images (issue 20 §2).
+    adCreation: createAdCreationModule({
+      db: database.db,
+      openAdPlatform: createAdPlatformAccess({
+        db: database.db,
+        connectors,
+        cipher,
+        retryPolicy: INTERACTIVE_RETRY_POLICY,
+      }).openAdPlatform,
+      readUpload: (actor, assetId) => services.assets.getAssetFile(actor, { assetId, variant: "file" }),
+      createsImageAds: (platform) =>
+        connectors.modeOf(platform) !== "unavailable" &&
+        typeof connectors.adConnector(platform).createImageAd === "function",
+    }),
+    // Which conversion actions count and the revenue truth (issue 20 §3); changes recompute history.
+    conversions: createConversionsModule({ db: database.db, clock: adsClock }),
+    // The UTM health check of the ads and its one-click fix of their URL suffix (issue 20 §3).
+    utmHealth: createUtmHealthModule({
+      db: database.db,
+      clock: adsClock,
+      openAdPlatform: createAdPlatformAccess({
+        db: database.db,
+        connectors,
+        cipher,
+        retryPolicy: INTERACTIVE_RETRY_POLICY,
+      }).openAdPlatform,
+    }),
     // Ask Adhelm's and the MCP server's tools: the same use cases as the pages (issue 21).
     assistant: createAssistantModule({
       modules: () => services,

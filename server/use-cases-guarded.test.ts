@@ -15,6 +15,7 @@ import { createServices, type ServerServices } from "./services.ts";
 const MODULES = [
   "accounts",
   "ads",
+  "adCreation",
   "assets",
   "apiKeys",
   "analytics",
@@ -27,6 +28,7 @@ const MODULES = [
   "budgetsBackground",
   "campaigns",
   "connections",
+  "conversions",
   "dashboard",
   "goals",
   "health",
@@ -45,6 +47,7 @@ const MODULES = [
   "syncSchedule",
   "tableViews",
   "teams",
+  "utmHealth",
   "webhooks",
 ] as const satisfies readonly (keyof ServerServices)[];
 

@@ -5,6 +5,7 @@ import { DAY_MS, dateOfDay, dayNumberOf, daySpan, parseRangeDay, STORE_EPOCH_DAY
 import { currentCampaignOf, groupChanges, withAnomalies } from "./market/campaign-changes.ts";
 import { buildCreatedCampaign, buildTenantMarket, checkNewCampaign, type ShapeFor } from "./market/catalogue.ts";
 import { buildConversionActions, splitConversionDay, toSimConversionAction } from "./market/conversions.ts";
+import { createCreatedAdStore } from "./market/created-ads.ts";
 import {
   type CampaignModel,
   CONVERSION_LAG,
@@ -49,6 +50,7 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
   const cumulativeOrders = new Map<string, number[]>();
   const issues = createCampaignIssueStore(state);
   const ads = createAdBook(state);
+  const createdAds = createCreatedAdStore(state);
   /** Tenants whose company is named rather than drawn (the demo), read once from the sandbox's state. */
   const brandPins = new Map<string, string>();
   let pinsLoaded: Promise<void> | null = null;
@@ -248,7 +250,27 @@ export function createMarketEngine(options: MarketEngineOptions): MarketEngine {
     },
 
     async listAds(tenant, platform, accountId) {
-      return ads.ads(tenant, marketOf(tenant).brand, platform, await modelsOf(tenant, platform, accountId));
+      const built = await ads.ads(
+        tenant,
+        marketOf(tenant).brand,
+        platform,
+        await modelsOf(tenant, platform, accountId),
+      );
+      return [...built, ...(await createdAds.listAds(tenant, platform, accountId))];
+    },
+
+    async uploadImage(tenant, platform, accountId, image) {
+      if (!platformMarketOf(tenant, platform).accounts.some((account) => account.id === accountId)) return null;
+      return createdAds.saveImage(tenant, platform, { ...image, accountId });
+    },
+
+    findUploadedImage: (tenant, platform, imageId) => createdAds.findImage(tenant, platform, imageId),
+
+    async createImageAd(tenant, platform, accountId, ad) {
+      const group = (await engine.listAdGroups(tenant, platform, accountId)).find((item) => item.id === ad.adGroupId);
+      const image = await createdAds.findImage(tenant, platform, ad.imageId);
+      if (!group || !image || image.accountId !== accountId) return null;
+      return createdAds.addImageAd(tenant, platform, accountId, { ...ad, campaignId: group.campaignId });
     },
 
     async adDailyMetrics(tenant, platform, accountId, range) {

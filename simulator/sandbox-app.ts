@@ -26,6 +26,7 @@ import {
   type SandboxFault,
   type SandboxStateRepository,
 } from "./sandbox-state-repository.ts";
+import { createUploadedMediaRoutes, IMAGE_UPLOAD_PATH } from "./uploaded-media.ts";
 
 export interface SandboxAppOptions {
   /** The host's database, typed for the sandbox's own tables (see `lib/database.ts`). */
@@ -125,13 +126,19 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
       tenantOf: kit.credentials.tenantOf,
     }),
   );
-  app.use(
+  const bodyLimitOf = (maxSize: number, words: string) =>
     bodyLimit({
-      maxSize: SANDBOX_BODY_LIMIT_BYTES,
+      maxSize,
       onError: (c) =>
-        c.json({ error: { code: "payload_too_large", message: "The sandbox takes request bodies up to 1 MB." } }, 413),
-    }),
-  );
+        c.json(
+          { error: { code: "payload_too_large", message: `The sandbox takes request bodies up to ${words}.` } },
+          413,
+        ),
+    });
+  const defaultBodyLimit = bodyLimitOf(SANDBOX_BODY_LIMIT_BYTES, "1 MB");
+  // Image uploads (Google assets:mutate, Meta adimages) carry the image in base64: up to 10 MB.
+  const imageBodyLimit = bodyLimitOf(10 * 1024 * 1024, "10 MB for an image upload");
+  app.use((c, next) => (IMAGE_UPLOAD_PATH.test(c.req.path) ? imageBodyLimit : defaultBodyLimit)(c, next));
 
   app.get("/", (c) => {
     const base = c.req.path.replace(/\/+$/, "");
@@ -173,6 +180,7 @@ export function createSandboxApp(options: SandboxAppOptions): { app: Hono; kit: 
 
   // The creatives' images, as the platforms' CDNs serve them (see sandbox-media.ts).
   app.route("/media", createSandboxMediaRoutes(kit.engine));
+  app.route("/media/uploaded", createUploadedMediaRoutes(kit.engine));
 
   for (const platform of PLATFORM_IDS) {
     const createPlatform = options.platforms[platform];

@@ -116,6 +116,32 @@ export interface SimAd {
   creative: SimCreative;
 }
 
+/** An image uploaded through a platform's API (Meta adimages, Google image asset, …). */
+export interface SimUploadedImage {
+  /** The platform's id of it: Meta's image hash (md5 of the bytes), Google's asset id. */
+  id: string;
+  accountId: string;
+  name: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
+export interface NewSimImageAd {
+  adGroupId: string;
+  campaignId: string;
+  name: string;
+  status: SimCampaignStatus;
+  /** The creative's id (Meta adcreative, Google asset). */
+  creativeId: string;
+  imageId: string;
+  headline: string;
+  body: string;
+  landingUrl: string;
+  urlSuffix: string | null;
+}
+
 /** One ad's day. Summed over a campaign's ads, the numbers are the campaign's own for that day. */
 export interface SimAdDailyMetric {
   adId: string;
@@ -257,6 +283,24 @@ export interface MarketEngine {
    * false for an unknown ad.
    */
   setAdUrlSuffix(tenant: string, platform: AdPlatformId, adId: string, urlSuffix: string | null): Promise<boolean>;
+  /** Keeps an image uploaded through a platform's API; null for an account the tenant does not have, a RangeError for a file that is no image. */
+  uploadImage(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    image: { id: string; name: string; bytes: Uint8Array },
+  ): Promise<SimUploadedImage | null>;
+  findUploadedImage(tenant: string, platform: AdPlatformId, imageId: string): Promise<SimUploadedImage | null>;
+  /**
+   * Creates an image ad in one of the account's ad groups from an image it uploaded; listAds shows
+   * it at once (it delivers nothing yet). Null for an unknown ad group or image.
+   */
+  createImageAd(
+    tenant: string,
+    platform: AdPlatformId,
+    accountId: string,
+    ad: Omit<NewSimImageAd, "campaignId">,
+  ): Promise<SimAd | null>;
   /** The conversion actions of one account, in a stable order. */
   listConversionActions(tenant: string, platform: AdPlatformId, accountId: string): Promise<SimConversionAction[]>;
   /**

@@ -1,5 +1,6 @@
 import type { AccountsModule } from "#core/accounts/accounts-module.ts";
 import type { AuthServer } from "#core/accounts/auth-server.ts";
+import type { AdCreationModule } from "#core/ads/ad-creation-module.ts";
 import type { AdsModule } from "#core/ads/ads-module.ts";
 import type { AnalyticsModule } from "#core/analytics/analytics-module.ts";
 import type { ApiKeysModule } from "#core/api-keys/api-keys-module.ts";
@@ -12,6 +13,7 @@ import type { BuiltinPaymentPages } from "#core/billing/builtin-payment-pages.ts
 import type { BudgetsModule } from "#core/budgets/budgets-module.ts";
 import type { CampaignsModule } from "#core/campaigns/campaigns-module.ts";
 import type { ConnectionsModule } from "#core/connections/connections-module.ts";
+import type { ConversionsModule } from "#core/conversions/conversions-module.ts";
 import type { DashboardModule } from "#core/dashboard/dashboard-module.ts";
 import type { GoalsModule } from "#core/goals/goals-module.ts";
 import type { HealthModule } from "#core/health/health-module.ts";
@@ -24,6 +26,7 @@ import type { RulesModule } from "#core/rules/rules-module.ts";
 import type { SiteModule } from "#core/site/site-module.ts";
 import type { TableViewsModule } from "#core/table-views/table-views-module.ts";
 import type { TeamsModule } from "#core/teams/teams-module.ts";
+import type { UtmHealthModule } from "#core/utm-health/utm-health-module.ts";
 import type { WebhooksModule } from "#core/webhooks/webhooks-module.ts";
 
 /**
@@ -51,6 +54,12 @@ export interface AppServices {
   analytics: AnalyticsModule;
   /** Synced ad groups, ads and creatives: a campaign's ads, an ad's days, the creatives with their fatigue. */
   ads: AdsModule;
+  /** Ads created on the platforms: an image ad from an uploaded creative. */
+  adCreation: AdCreationModule;
+  /** Conversion settings: which conversion actions count (history follows) and the revenue truth. */
+  conversions: ConversionsModule;
+  /** The UTM health check of the ads (store attribution) and its one-click fix. */
+  utmHealth: UtmHealthModule;
   /** The assistant's tools (Ask Adhelm, the MCP server) and the confirmation of a proposal. */
   assistant: AssistantModule;
   /** Ask Adhelm: a person's conversations, questions answered by the model or the catalogue, proposal cards. */

@@ -1,5 +1,5 @@
 /** Paths the spec says "show the dashboard screen" until their own features arrive. */
-export const DASHBOARD_SCREEN_PATHS = ["settings/conversions"] as const;
+export const DASHBOARD_SCREEN_PATHS: readonly string[] = [];
 
 /** Links of ours that have no page of their own; they answer with a permanent redirect. */
 export const PERMANENT_REDIRECTS: Record<string, string> = {

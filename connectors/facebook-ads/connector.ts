@@ -11,6 +11,7 @@ import {
   updateGraphCampaign,
 } from "./client.ts";
 import { createFacebookConversionReads } from "./conversions.ts";
+import { createFacebookImageAd } from "./create-image-ad.ts";
 import { mapFacebookAdAccount, mapFacebookCampaign, mapFacebookInsightRow } from "./mappers.ts";
 import {
   buildFacebookAuthorizeUrl,
@@ -66,6 +67,7 @@ export function createFacebookAdsConnector(
       return rows.map((row) => mapFacebookAdInsightRow(row, account.currency));
     },
     ...createFacebookConversionReads(client),
+    createImageAd: createFacebookImageAd(client),
     /** url_tags live on the creative, which Meta never changes: the ad gets a copy with the new tags. */
     async setAdUrlSuffix(tokens, _account, adExternalId, urlSuffix) {
       await replaceGraphAdUrlTags(client, tokens.accessToken, adExternalId, urlSuffix.replace(/^[?&]+/, ""));

@@ -80,34 +80,30 @@ describe("Google Ads image ads", () => {
   it("is refused with Google's field error for a headline over 30 characters, and creates nothing", async () => {
     const [group] = await connector.listAdGroups(tokens, account);
     const before = await connector.listAds(tokens, account);
-    const error = await connector
-      .createImageAd!(tokens, account, {
-        adGroupExternalId: group!.externalId,
-        image: { bytes: image, contentType: "image/jpeg", fileName: "spring.jpg" },
-        name: "Too long",
-        headline: "A headline far longer than thirty characters",
-        body: "Text.",
-        landingUrl: "https://shop.example.com/",
-        status: "paused",
-      })
-      .catch((caught: unknown) => caught);
+    const error = await connector.createImageAd!(tokens, account, {
+      adGroupExternalId: group!.externalId,
+      image: { bytes: image, contentType: "image/jpeg", fileName: "spring.jpg" },
+      name: "Too long",
+      headline: "A headline far longer than thirty characters",
+      body: "Text.",
+      landingUrl: "https://shop.example.com/",
+      status: "paused",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PlatformError);
     expect((error as PlatformError).kind).toBe("rejected");
     expect(await connector.listAds(tokens, account)).toHaveLength(before.length);
   });
 
   it("is refused for an ad group that is not the account's", async () => {
-    const error = await connector
-      .createImageAd!(tokens, account, {
-        adGroupExternalId: "999999999",
-        image: { bytes: image, contentType: "image/jpeg", fileName: "x.jpg" },
-        name: "Nowhere",
-        headline: "Hello",
-        body: "Text.",
-        landingUrl: "https://shop.example.com/",
-        status: "paused",
-      })
-      .catch((caught: unknown) => caught);
+    const error = await connector.createImageAd!(tokens, account, {
+      adGroupExternalId: "999999999",
+      image: { bytes: image, contentType: "image/jpeg", fileName: "x.jpg" },
+      name: "Nowhere",
+      headline: "Hello",
+      body: "Text.",
+      landingUrl: "https://shop.example.com/",
+      status: "paused",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PlatformError);
     expect((error as PlatformError).kind).toBe("rejected");
   });

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   "rules.run",
   // Upload creatives to the asset library, rename, tag and delete them.
   "assets.manage",
+  // Choose which conversion actions count and which revenue is the truth (recomputes history).
+  "conversions.manage",
   // Create, edit, disable and delete webhook endpoints, rotate their secrets and send test events.
   "webhooks.manage",
   // Set the budget plan (groups, bounds, objective, pacing) and the optimizer's settings, auto-apply included.
@@ -73,6 +75,7 @@ const MANAGER: readonly Permission[] = [
   "budgets.manage",
   "optimizer.apply",
   "assets.manage",
+  "conversions.manage",
 ];
 
 /**

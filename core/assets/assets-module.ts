@@ -2,14 +2,22 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { useCase } from "#core/access/permissions.ts";
+import { createAdsRepository } from "#core/ads/ads-repository.ts";
+import { createCreativeLibraryRepository } from "#core/ads/creative-library-repository.ts";
 import { type AuditLog, createAuditLog } from "#core/audit/audit-log.ts";
 import type { Database } from "#core/db/schema.ts";
 import type { FileStorage } from "#core/ports/file-storage.ts";
+import type { DateRange } from "#core/shared/connector-port.ts";
 import { createAssetRepository } from "./asset-repository.ts";
 import type { AssetFilters } from "./asset-schemas.ts";
+import { compareCreatives } from "./compare-creatives.ts";
 import { deleteAsset } from "./delete-asset.ts";
 import { type AssetFileVariant, getAssetFile } from "./get-asset-file.ts";
+import { type CreativeMediaFetch, type CreativeMediaVariant, getCreativeMedia } from "./get-creative-media.ts";
+import { getLibraryCreative } from "./get-library-creative.ts";
+import type { LibraryFilters } from "./library-filters.ts";
 import { listAssets } from "./list-assets.ts";
+import { listLibrary } from "./list-library.ts";
 import { renameAsset } from "./rename-asset.ts";
 import { setAssetTags } from "./set-asset-tags.ts";
 import { type UploadAssetInput, uploadAsset } from "./upload-asset.ts";
@@ -24,6 +32,13 @@ export interface AssetsModuleDependencies {
   makePoster?: PosterMaker;
   /** Where uploads, edits and deletions are recorded (the organization's audit log). */
   audit?: AuditLog;
+  /**
+   * Synced creatives' images from the platforms: fetched through the outbound guard (server wires
+   * adapters/outbound-http.ts). Default: none fetched (the library shows placeholders).
+   */
+  fetchCreativeMedia?: CreativeMediaFetch;
+  /** The path of a URL our own origin serves (the sandbox in development), else null. Default: none is. */
+  ownPathOf?: (url: string) => string | null;
 }
 
 const target = (id: string, label: string) => ({ type: "creative", id, label });
@@ -35,9 +50,31 @@ export function createAssetsModule({
   workDirectory = path.join(os.tmpdir(), "adhelm-uploads"),
   makePoster = ffmpegPosterMaker,
   audit = createAuditLog(db),
+  fetchCreativeMedia = async () => {
+    throw new Error("No fetcher of creative media is configured.");
+  },
+  ownPathOf = () => null,
 }: AssetsModuleDependencies) {
   const assets = createAssetRepository(db);
+  const ads = createAdsRepository(db);
+  const library = { assets, ads, library: createCreativeLibraryRepository(db) };
   return {
+    /** The library: synced creatives and uploads in one list, filtered, sorted and paged, with numbers over the range. */
+    listLibrary: useCase("workspace.read", (actor, input: { filters: LibraryFilters; range: DateRange }) =>
+      listLibrary(library, actor, input),
+    ),
+    /** One creative (synced or uploaded) with its content, use, daily numbers and fatigue. */
+    getLibraryCreative: useCase("workspace.read", (actor, input: { creativeId: string; range: DateRange }) =>
+      getLibraryCreative(library, actor, input),
+    ),
+    /** Up to four creatives' numbers and daily trends side by side. */
+    compareCreatives: useCase("workspace.read", (actor, input: { creativeIds: string[]; range: DateRange }) =>
+      compareCreatives(library, actor, input),
+    ),
+    /** A synced creative's image for a member of its organization (proxied and cached), or null. */
+    getCreativeMedia: useCase("workspace.read", (actor, input: { creativeId: string; variant: CreativeMediaVariant }) =>
+      getCreativeMedia({ ads, storage, fetchMedia: fetchCreativeMedia, ownPathOf }, actor, input),
+    ),
     /** A page of the library's uploads, by search, tag and kind. */
     listAssets: useCase("workspace.read", (actor, filters: AssetFilters) => listAssets({ assets }, actor, filters)),
     /** A creative's file (served, thumbnail or as uploaded) for a member of its organization; null otherwise. */

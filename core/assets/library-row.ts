@@ -28,5 +28,6 @@ export function libraryRowOfUpload(asset: AssetRecord): LibraryCreative {
       uploadedBy: asset.uploadedByName || null,
       createdAt: asset.createdAt,
     },
+    fatigue: null,
   };
 }

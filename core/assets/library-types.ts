@@ -2,6 +2,7 @@
  * One row of the asset library: an uploaded creative or (once the ads slice lists them) a creative
  * synced from an ad platform. Fields a source does not have are null or empty.
  */
+import type { FatigueVerdict } from "#core/ads/creative-fatigue.ts";
 import type { AdPlatformId } from "#core/shared/platforms.ts";
 
 export type LibrarySource = "upload" | "platform";
@@ -11,6 +12,10 @@ export interface LibraryUsage {
   campaign: string;
   adGroup: string | null;
   ad: string;
+  /** Synced creatives: our ids, for links to the campaign's page, and the ad's status. */
+  campaignId?: string;
+  adId?: string;
+  status?: string;
 }
 
 export interface LibraryMetrics {
@@ -20,6 +25,13 @@ export interface LibraryMetrics {
   clicks: number;
   conversions: number;
   revenueMinor: number;
+  /** clicks ÷ impressions; null without impressions (and the other ratios alike). */
+  ctr: number | null;
+  cpcMinor: number | null;
+  cpaMinor: number | null;
+  roas: number | null;
+  /** Video views ÷ impressions, for videos whose platform reports views. */
+  hookRate: number | null;
 }
 
 export interface LibraryUpload {
@@ -49,6 +61,10 @@ export interface LibraryCreative {
   /** Performance over the chosen range; null when the creative has not run. */
   metrics: LibraryMetrics | null;
   upload: LibraryUpload | null;
+  /** Synced creatives: what the ad says (a text ad's preview is drawn from it), and the landing page's host. */
+  copy?: { headline: string | null; body: string | null; host: string | null };
+  /** Synced creatives: tired or not as of the range's last day, with the evidence; null for an upload. */
+  fatigue: FatigueVerdict | null;
 }
 
 export interface LibraryPage {
@@ -58,4 +74,6 @@ export interface LibraryPage {
   pageSize: number;
   /** Every tag the organization's creatives carry, for the tag filter. */
   tags: string[];
+  /** How many of the matching creatives are tired (0 when only uploads match). */
+  tiredCount?: number;
 }

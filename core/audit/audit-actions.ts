@@ -44,6 +44,11 @@ export const AUDIT_ACTIONS = [
   "creative.uploaded",
   "creative.updated",
   "creative.deleted",
+  "conversions.counted_changed",
+  "conversions.revenue_truth_changed",
+  "ad.url_suffix_set",
+  "ad.created",
+  "ad.creation_failed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

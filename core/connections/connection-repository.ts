@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#core/db/schema.ts";
-import type { ExternalAdAccount } from "#core/shared/connector-port.ts";
+import type { ExternalAdAccount, PlatformErrorKind } from "#core/shared/connector-port.ts";
 import type { ConnectionStatus } from "#core/shared/domain-enums.ts";
 import { AD_PLATFORM_IDS, type PlatformId } from "#core/shared/platforms.ts";
 
@@ -68,7 +68,16 @@ export interface ConnectionRepository {
     displayName: string | null;
   }): Promise<string>;
   saveTokens(connectionId: string, tokens: SealedTokens): Promise<void>;
-  setStatus(connectionId: string, status: ConnectionStatus, lastError?: string | null): Promise<void>;
+  /**
+   * `lastError` given: the failure's words, and its kind (null when there is none); omitted, the
+   * last error and its kind stay as they were.
+   */
+  setStatus(
+    connectionId: string,
+    status: ConnectionStatus,
+    lastError?: string | null,
+    errorKind?: PlatformErrorKind | null,
+  ): Promise<void>;
   markSynced(connectionId: string, at: Date): Promise<void>;
   /** Stops syncing and forgets the tokens; the synced data stays unless `deleteData`. */
   disconnect(organizationId: string, connectionId: string, options: { deleteData: boolean }): Promise<void>;
@@ -199,10 +208,14 @@ export function createConnectionRepository(db: Kysely<Database>): ConnectionRepo
         .where("id", "=", connectionId)
         .execute();
     },
-    async setStatus(connectionId, status, lastError) {
+    async setStatus(connectionId, status, lastError, errorKind) {
       await db
         .updateTable("connections")
-        .set({ status, ...(lastError === undefined ? {} : { last_error: lastError }), updated_at: now() })
+        .set({
+          status,
+          ...(lastError === undefined ? {} : { last_error: lastError, last_error_kind: errorKind ?? null }),
+          updated_at: now(),
+        })
         .where("id", "=", connectionId)
         // A disconnected connection stays disconnected whatever a late job says.
         .where("status", "!=", "disconnected")
@@ -211,7 +224,13 @@ export function createConnectionRepository(db: Kysely<Database>): ConnectionRepo
     async markSynced(connectionId, at) {
       await db
         .updateTable("connections")
-        .set({ status: "active", last_synced_at: at.toISOString(), last_error: null, updated_at: now() })
+        .set({
+          status: "active",
+          last_synced_at: at.toISOString(),
+          last_error: null,
+          last_error_kind: null,
+          updated_at: now(),
+        })
         .where("id", "=", connectionId)
         .where("status", "!=", "disconnected")
         .execute();

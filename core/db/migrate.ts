@@ -21,6 +21,8 @@ import * as apiKeyExpiry from "./migrations/0018-api-key-expiry.ts";
 import * as assistant from "./migrations/0019-assistant.ts";
 import * as adLevel from "./migrations/0020-ads.ts";
 import * as creativeAssets from "./migrations/0021-creative-assets.ts";
+import * as conversions from "./migrations/0022-conversions.ts";
+import * as connectionErrorKind from "./migrations/0024-connection-error-kind.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   "0019-assistant": assistant,
   "0020-ads": adLevel,
   "0021-creative-assets": creativeAssets,
+  "0022-conversions": conversions,
+  "0024-connection-error-kind": connectionErrorKind,
 };
 
 export interface MigrationReport {

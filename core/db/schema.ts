@@ -147,6 +147,8 @@ export interface ConnectionTable {
   token_expires_at: Date | string | null;
   last_synced_at: Date | string | null;
   last_error: string | null;
+  /** The last failure's kind (PlatformErrorKind); null when the last sync succeeded or failed before 0024. */
+  last_error_kind: string | null;
   created_by: string | null;
   platform_context: string | null;
   display_name: string | null;
@@ -195,6 +197,9 @@ export interface CampaignDailyMetricsTable {
   conversion_value_minor: Generated<number>;
   currency: string;
   updated_at: Generated<Date | string>;
+  /** The platform's own figures (0022); null: `conversions` and its value are the platform's (as a sync writes them). */
+  platform_conversions?: number | null;
+  platform_conversion_value_minor?: number | null;
 }
 
 export interface NewsletterSubscriberTable {
@@ -1191,6 +1196,12 @@ export interface Database {
   // Creative uploads (0021)
   creative_assets: CreativeAssetTable;
   creative_asset_tags: CreativeAssetTagTable;
+  // Conversion settings (0022)
+  conversion_actions: ConversionActionTable;
+  conversion_settings: ConversionSettingTable;
+  campaign_daily_conversions: CampaignDailyConversionTable;
+  revenue_truth_overrides: RevenueTruthOverrideTable;
+  campaign_daily_store_revenue: CampaignDailyStoreRevenueTable;
 }
 
 // --- Creative uploads (0021-creative-assets) ---
@@ -1220,4 +1231,57 @@ export interface CreativeAssetTagTable {
   asset_id: string;
   organization_id: string;
   tag: string;
+}
+
+// --- Conversion settings (0022-conversions) ---
+
+export interface ConversionActionTable {
+  id: string;
+  organization_id: string;
+  ad_account_id: string;
+  platform: string;
+  external_id: string;
+  name: string;
+  category: string;
+  counted_by_platform: boolean | number;
+  click_window_days: number | null;
+  view_window_days: number | null;
+  /** active | removed */
+  status: Generated<string>;
+  synced_at: Generated<Date | string>;
+}
+
+export interface ConversionSettingTable {
+  action_id: string;
+  organization_id: string;
+  counted: boolean | number;
+  set_by: string | null;
+  set_by_name: Generated<string>;
+  set_at: Generated<Date | string>;
+}
+
+export interface CampaignDailyConversionTable {
+  campaign_id: string;
+  action_id: string;
+  date: string;
+  organization_id: string;
+  conversions: Generated<number>;
+  conversion_value_minor: Generated<number>;
+  updated_at: Generated<Date | string>;
+}
+
+export interface CampaignDailyStoreRevenueTable {
+  campaign_id: string;
+  date: string;
+  organization_id: string;
+  revenue_minor: Generated<number>;
+  orders: Generated<number>;
+}
+
+export interface RevenueTruthOverrideTable {
+  organization_id: string;
+  platform: string;
+  /** platform | store */
+  source: string;
+  updated_at: Generated<Date | string>;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#core/db/schema.ts";
 
-/** A connection whose platform stopped answering: its sync failed for a passing reason and is being retried. */
+/** A connection whose platform stopped answering: its sync failed for a passing reason (it is retried, or will be at the next scheduled sync). */
 export interface PlatformOutage {
   platform: string;
   /** When the connection last changed state (the failure the sync is retrying). */
@@ -16,15 +16,21 @@ export interface HealthRepository {
 export function createHealthRepository(db: Kysely<Database>): HealthRepository {
   return {
     async listPlatformOutages(organizationId) {
-      // Only a passing failure (an outage, a timeout, throttling) leaves a connection "syncing" with
-      // an error: the sync stays open and its job runs again. A lasting one (access revoked, a
-      // refused request) sets "error", which the connection's card explains.
+      // A passing failure (an outage, a timeout, throttling) leaves a connection "syncing" with an
+      // error while its job runs again, and "error" with that kind once the job gave up (the next
+      // scheduled sync tries again). A lasting one (access revoked, a refused request) is the
+      // connection card's to explain.
       const rows = await db
         .selectFrom("connections")
         .select(["platform", "updated_at"])
         .where("organization_id", "=", organizationId)
-        .where("status", "=", "syncing")
         .where("last_error", "is not", null)
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "syncing"),
+            eb.and([eb("status", "=", "error"), eb("last_error_kind", "in", ["unavailable", "throttled"])]),
+          ]),
+        )
         .orderBy("platform")
         .execute();
       const byPlatform = new Map<string, PlatformOutage>();

@@ -65,6 +65,17 @@ export const ORGANIZATION_TABLES: readonly ExportedTable[] = [
   // Uploaded creatives (their names, types, sizes and tags; the files stay in the asset library).
   { table: "creative_assets", file: "creatives.csv", format: "csv" },
   { table: "creative_asset_tags", file: "creative-tags.csv", format: "csv", orderBy: ["asset_id", "tag"] },
+  // Conversion settings: the platforms' conversion actions, which ones the team counts, each
+  // campaign-day's count per action, and the revenue truth per platform (issue 20).
+  { table: "conversion_actions", file: "conversion-actions.csv", format: "csv" },
+  { table: "conversion_settings", file: "conversion-settings.csv", format: "csv", orderBy: ["action_id"] },
+  {
+    table: "campaign_daily_conversions",
+    file: "campaign-daily-conversions.csv",
+    format: "csv",
+    orderBy: ["campaign_id", "action_id", "date"],
+  },
+  { table: "revenue_truth_overrides", file: "revenue-truth.csv", format: "csv", orderBy: ["platform"] },
 ];
 
 /** Tables with an organization_id that the export leaves out, and why. */
@@ -92,6 +103,7 @@ export const ORGANIZATION_TABLES_LEFT_OUT: Readonly<Partial<Record<keyof Databas
   budget_plan_group_campaigns: "the members of the exported budget groups (keyed by group, not by organization)",
   table_layouts: "a person's columns and row density outside a saved view, a display preference",
   ad_sync_states: "the sync's bookkeeping of each ad account's ad level",
+  campaign_daily_store_revenue: "daily sums derived from store_orders (the store's revenue per campaign-day)",
 };
 
 /** Columns that hold a secret, a hash of one, or a token: never exported, whatever the table. */

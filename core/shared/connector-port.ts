@@ -182,6 +182,30 @@ export interface AdLevelReads {
   setAdUrlSuffix?(tokens: TokenSet, account: ExternalAdAccount, adExternalId: string, urlSuffix: string): Promise<void>;
 }
 
+/** Ad-level writes beyond the URL suffix; optional per connector. */
+export interface AdCreation {
+  /**
+   * Creates an image ad in an ad group from an uploaded image: the image goes up to the platform
+   * first (Meta adimages, Google image asset, …), then the creative and the ad. Returns the ad as
+   * the platform now lists it. Absent where the connector cannot create ads with an image yet.
+   */
+  createImageAd?(tokens: TokenSet, account: ExternalAdAccount, input: NewExternalImageAd): Promise<ExternalAd>;
+}
+
+/** What `createImageAd` sends: the ad group, the image's bytes and the ad's copy and landing page. */
+export interface NewExternalImageAd {
+  adGroupExternalId: string;
+  image: { bytes: Uint8Array; contentType: string; fileName: string };
+  /** The ad's name on the platform. */
+  name: string;
+  headline: string;
+  body: string;
+  /** The landing page, query (UTM parameters) included. */
+  landingUrl: string;
+  /** The ad delivers at once (enabled) or waits (paused). */
+  status: "enabled" | "paused";
+}
+
 /** What a conversion action counts, in our words. */
 export type ConversionCategory =
   | "purchase"
@@ -241,7 +265,7 @@ export interface DateRange {
   to: string;
 }
 
-export interface AdPlatformConnector extends AdLevelReads, ConversionReads {
+export interface AdPlatformConnector extends AdLevelReads, ConversionReads, AdCreation {
   readonly platform: AdPlatformId;
   authorizeUrl(input: AuthorizeInput): string;
   /** Exchanges the callback's query (code, state, …) for tokens. */

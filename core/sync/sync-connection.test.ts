@@ -117,13 +117,20 @@ describe("syncing a connection", () => {
     expect(stored.rows).toBe(expected.rows);
     expect(stored.spendMinor).toBe(expected.spendMinor);
     expect(stored.conversions).toBeCloseTo(expected.conversions, 1);
-    // The run counts the ad-day rows it wrote too (ad-level-sync.test.ts checks them).
+    // The run counts the ad-day rows (ad-level-sync.test.ts checks them) and the per-action
+    // conversion rows (server/conversion-settings.test.ts) it wrote too.
     const adDays = await sandbox.db
       .selectFrom("ad_daily_metrics")
       .where("organization_id", "=", viewer.organizationId)
       .select((eb) => eb.fn.countAll<number>().as("rows"))
       .executeTakeFirstOrThrow();
-    expect(run!.rowsUpserted).toBe(expected.rows + Number(adDays.rows));
+    const actionDays = await sandbox.db
+      .selectFrom("campaign_daily_conversions")
+      .where("organization_id", "=", viewer.organizationId)
+      .select((eb) => eb.fn.countAll<number>().as("rows"))
+      .executeTakeFirstOrThrow();
+    expect(Number(actionDays.rows)).toBeGreaterThan(0);
+    expect(run!.rowsUpserted).toBe(expected.rows + Number(adDays.rows) + Number(actionDays.rows));
 
     expect(await syncUntilDone(viewer, connectionId, "incremental")).toEqual(["succeeded"]);
     const again = await storedTotals(viewer.organizationId, window.from, window.to);

@@ -17,6 +17,8 @@ import { type AdPlatformId, isAdPlatform, isStorePlatform, type PlatformId } fro
 import { type AdLevelPlan, planAdLevelSteps } from "./ad-level-steps.ts";
 import type { AdSyncRepository } from "./ad-sync-repository.ts";
 import type { AdsClock } from "./ads-clock.ts";
+import { planConversionSteps } from "./conversion-steps.ts";
+import type { ConversionSyncRepository } from "./conversion-sync-repository.ts";
 import type { SyncRepository } from "./sync-repository.ts";
 import { CHUNK_DAYS, chunkWindow, incrementalDaysSince, type Step } from "./sync-steps.ts";
 
@@ -34,6 +36,8 @@ export interface SyncDependencies {
   metrics?: Metrics;
   /** Where the ad level (ad groups, ads, ad-day metrics) is written; without it only campaigns sync. */
   ads?: AdSyncRepository;
+  /** Where conversion actions and per-action counts are written; without it they are not synced. */
+  conversions?: ConversionSyncRepository;
 }
 
 export interface SyncRequest {
@@ -204,10 +208,12 @@ async function runSync(
     await countRetries().catch(() => {});
     const message = describeFailure(error);
     const isTemporary = error instanceof PlatformError ? error.isRetryable : !(error instanceof PlatformError);
+    // Errors that are not the platform's count as an outage, as they are retried like one.
+    const errorKind = error instanceof PlatformError ? error.kind : "unavailable";
     deps.logger.warn({ err: error, connection: connection.id, platform: connection.platform }, "sync failed");
     if (isTemporary && attempt.attempt < attempt.maxAttempts) {
       // The run stays open; the next attempt resumes it.
-      await deps.connections.setStatus(connection.id, "syncing", message);
+      await deps.connections.setStatus(connection.id, "syncing", message, errorKind);
       const retryAfterMs = error instanceof PlatformError ? error.retryAfterMs : null;
       return retryAfterMs === null ? { outcome: "retry" } : { outcome: "retry", retryAfterMs };
     }
@@ -224,7 +230,7 @@ async function runSync(
           at: new Date(),
         })
         .then((failed) => deps.syncs.finishRun(failed.id, "failed", message, new Date()));
-    await deps.connections.setStatus(connection.id, "error", message);
+    await deps.connections.setStatus(connection.id, "error", message, errorKind);
     return { outcome: "failed" };
   }
 }
@@ -284,6 +290,7 @@ async function planSteps(
   const window = { from: resumed?.windowFrom ?? addDays(to, -(days - 1)), to };
   const steps: Step[] = [];
   const adLevels: AdLevelPlan[] = [];
+  const conversionSteps: Step[] = [];
   for (const account of accounts) {
     const asExternal = {
       externalId: account.externalId,
@@ -319,6 +326,23 @@ async function planSteps(
         )
       : null;
     if (adLevel) adLevels.push(adLevel);
+    // Conversion actions and per-action counts: after the campaign level too (isAdLevel).
+    if (deps.conversions)
+      conversionSteps.push(
+        ...planConversionSteps(
+          { conversions: deps.conversions, logger: deps.logger },
+          {
+            organizationId: connection.organizationId,
+            platform,
+            account,
+            asExternal,
+            connector,
+            session,
+            window,
+            isLastAttempt,
+          },
+        ),
+      );
     for (const chunk of chunkWindow(window, CHUNK_DAYS)) {
       steps.push({
         key: `metrics:${account.id}:${chunk.from}`,
@@ -336,6 +360,7 @@ async function planSteps(
     }
   }
   for (const adLevel of adLevels) steps.push(...adLevel.steps);
+  steps.push(...conversionSteps);
   return { window, steps, adLevels, lagToday: latestToday };
 }
 

@@ -10,6 +10,7 @@ import type { ConnectorRegistry } from "#core/shared/connector-port.ts";
 import type { SyncRunKind } from "#core/shared/domain-enums.ts";
 import { createAdSyncRepository } from "./ad-sync-repository.ts";
 import type { AdsClock } from "./ads-clock.ts";
+import { createConversionSyncRepository } from "./conversion-sync-repository.ts";
 import { syncConnection } from "./sync-connection.ts";
 import { createSyncRepository } from "./sync-repository.ts";
 
@@ -44,6 +45,7 @@ export function createSyncModule(deps: SyncModuleDependencies) {
     retryPolicy: deps.retryPolicy,
     metrics: deps.metrics,
     ads: createAdSyncRepository(deps.db),
+    conversions: createConversionSyncRepository(deps.db),
   };
   return {
     /**

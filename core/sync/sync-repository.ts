@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { refreshMetricRollups, refreshStoreRollups } from "#core/analytics/analytics-rollups.ts";
 import type { SyncHistory, SyncRunRecord } from "#core/connections/sync-history.ts";
+import { hasEffectiveAdjustments, rewriteEffectiveConversions } from "#core/conversions/effective-conversions.ts";
+import { followStoreOrders } from "#core/conversions/store-revenue-days.ts";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type { Database } from "#core/db/schema.ts";
 import {
@@ -82,6 +84,10 @@ const dailyMetricsWriter = createBatchWriter<
     "conversion_value_minor",
     "currency",
     "updated_at",
+    // Not inserted, so `excluded` holds null: a repeated row's figures are the platform's again,
+    // until the organization's choices are applied (core/conversions/effective-conversions.ts).
+    "platform_conversions",
+    "platform_conversion_value_minor",
   ],
   values: (row, shared) => [
     row.campaignId,
@@ -267,6 +273,18 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
       const updatedAt = now();
       await db.transaction().execute(async (trx) => {
         await dailyMetricsWriter.write(trx, rows, { organizationId, updatedAt });
+        // The organization's conversion choices and revenue truth apply to fresh rows too, before the rollups sum them.
+        if (await hasEffectiveAdjustments(trx, organizationId)) {
+          const dates = rows.map((row) => row.date).sort();
+          const campaignIds = [...new Set(rows.map((row) => row.campaignId))];
+          await rewriteEffectiveConversions(
+            trx,
+            organizationId,
+            campaignIds,
+            dates[0] as string,
+            dates.at(-1) as string,
+          );
+        }
         // The analytics rollups (running totals per campaign, sums per ad account and day) change in
         // the same transaction, so no reader ever sees them disagree with the metrics.
         await refreshMetricRollups(trx, organizationId, rows);
@@ -312,6 +330,8 @@ export function createSyncRepository(db: Kysely<Database>): SyncRepository {
         // The store's daily revenue rollup (for the dashboard's blended ROAS) follows in the same transaction.
         const days = orders.map((order) => order.createdAt.slice(0, 10)).sort();
         await refreshStoreRollups(trx, organizationId, connectionId, days[0] as string, days.at(-1) as string);
+        // Where the store is the revenue truth, its campaigns' revenue follows the orders.
+        await followStoreOrders(trx, organizationId, days[0] as string, days.at(-1) as string);
       });
       return orders.length;
     },

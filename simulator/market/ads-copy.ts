@@ -164,10 +164,21 @@ const BODIES = [
   "Why settle? The {product} from {brand}. {promise}.",
 ];
 
-/** Ad copy for one creative, drawn from the brand's catalogue by `pick` (a seeded sequence). */
+/**
+ * The longest headline each platform takes: Google's and Microsoft's responsive ad headlines hold
+ * 30 characters, so their advertisers write short ones.
+ */
+export const HEADLINE_LIMITS: Partial<Record<AdPlatformId, number>> = { "google-ads": 30, "microsoft-ads": 30 };
+
+/**
+ * Ad copy for one creative, drawn from the brand's catalogue by `pick` (a seeded sequence). A
+ * headline longer than `maxHeadline` is swapped for the next template that fits, as a person
+ * writing within the platform's limit would (never cut mid-word).
+ */
 export function creativeCopy(
   brand: string,
   pick: () => number,
+  maxHeadline = Number.POSITIVE_INFINITY,
 ): { product: BrandProduct; headline: string; body: string } {
   const catalogue = catalogueOf(brand);
   const chosen = catalogue.products[Math.floor(pick() * catalogue.products.length)]!;
@@ -178,7 +189,11 @@ export function creativeCopy(
       .replaceAll("{brand}", brand)
       .replaceAll("{promise}", promise)
       .replaceAll("{category}", catalogue.category);
-  const headline = fill(HEADLINES[Math.floor(pick() * HEADLINES.length)]!);
+  const drawn = Math.floor(pick() * HEADLINES.length);
+  const fitting = HEADLINES.map((_, step) => fill(HEADLINES[(drawn + step) % HEADLINES.length]!)).find(
+    (text) => text.length <= maxHeadline,
+  );
+  const headline = fitting ?? wordsWithin(chosen.name, maxHeadline);
   const body = fill(BODIES[Math.floor(pick() * BODIES.length)]!);
   return { product: chosen, headline, body };
 }
@@ -209,4 +224,15 @@ const KIND_LABELS: Record<AdPlatformId, Record<SimCreativeKind, string>> = {
 
 export function adNameOf(platform: AdPlatformId, kind: SimCreativeKind, product: BrandProduct, version: number) {
   return `${KIND_LABELS[platform][kind]} – ${product.name} – v${version}`;
+}
+
+/** The first words of `text` that fit in `max` characters (at least the first word). */
+function wordsWithin(text: string, max: number): string {
+  const words = text.split(" ");
+  let out = words[0] ?? "";
+  for (const word of words.slice(1)) {
+    if (`${out} ${word}`.length > max) break;
+    out = `${out} ${word}`;
+  }
+  return out;
 }

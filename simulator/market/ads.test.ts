@@ -93,6 +93,15 @@ describe("a campaign's ads", () => {
     expect(untagged.length / ads.length).toBeLessThan(0.25);
     expect(ads.some((ad) => ad.creative.urlSuffix?.includes("utm_campaign=generic_search_us"))).toBe(true);
   });
+
+  it("write headlines that fit Google's and Microsoft's 30 characters, so the platform never cuts one", () => {
+    for (const platform of ["google-ads", "microsoft-ads"] as const) {
+      const headlines = Array.from({ length: 100 }, (_, seed) =>
+        buildCampaignAds("org_a", "Copper Kettle Kitchen", campaignOf(platform, "Performance – US", seed + 1)),
+      ).flatMap((groups) => groups.flatMap((group) => group.ads.map((ad) => ad.creative.headline)));
+      for (const headline of headlines) expect(headline.length, headline).toBeLessThanOrEqual(30);
+    }
+  });
 });
 
 describe("splitting a campaign-day", () => {

@@ -14,6 +14,7 @@ import {
   brandSiteOf,
   creativeCopy,
   creativeKindOf,
+  HEADLINE_LIMITS,
   utmCampaignOf,
 } from "./ads-copy.ts";
 import { MARKET_ANCHOR_DAY } from "./calendar.ts";
@@ -125,7 +126,7 @@ export function buildCampaignAds(tenant: string, brand: string, campaign: AdCamp
     for (let adIndex = 0; adIndex < adCount; adIndex++) {
       const adSeed = mixSeeds(seed, hashString(`ad:${groupIndex}:${adIndex}`));
       const pick = createSequence(adSeed);
-      const copy = creativeCopy(brand, pick);
+      const copy = creativeCopy(brand, pick, HEADLINE_LIMITS[platform]);
       groupProduct ??= copy.product;
       const kind: SimCreativeKind = creativeKindOf(platform, campaign.name, pick());
       const adId = randomDigits(random, ...style.ad);

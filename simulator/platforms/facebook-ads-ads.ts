@@ -221,6 +221,7 @@ export function registerFacebookAdRoutes(
       accountId: account.id,
       name: auth.params.name ?? `Creative ${id}`,
       urlTags: auth.params.url_tags?.trim() ? auth.params.url_tags.trim() : null,
+      objectStorySpec: auth.params.object_story_spec ?? null,
     };
     await kit.records.put(auth.tenant, PLATFORM, creativeKey(id), JSON.stringify(stored));
     return c.json({ id });

@@ -74,6 +74,8 @@ export interface StoredCreative {
   accountId: string;
   name: string;
   urlTags: string | null;
+  /** The page post as sent (JSON); a new ad made of this creative shows it. Absent on older records. */
+  objectStorySpec?: string | null;
 }
 
 /** The account's Facebook Page its ads run from. */

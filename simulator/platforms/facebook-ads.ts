@@ -27,6 +27,7 @@ import {
   VERSION,
 } from "./facebook-ads-common.ts";
 import { describeCampaignInsightRows, registerFacebookConversionRoutes } from "./facebook-ads-conversions.ts";
+import { registerFacebookAdCreation } from "./facebook-ads-create.ts";
 import {
   AD_ACCOUNT_FIELDS,
   buildGraphPage,
@@ -417,6 +418,7 @@ export function createFacebookAdsSandbox(kit: SandboxKit): Hono {
 
   registerFacebookPermissions(graph, kit, authenticate);
   registerFacebookAdRoutes(graph, kit, authenticate, findAccount);
+  registerFacebookAdCreation(graph, kit, authenticate, findAccount);
   registerFacebookConversionRoutes(graph, kit, authenticate, findAccount);
 
   graph.all("*", (c) =>

@@ -13,6 +13,7 @@ import {
   writePageToken,
 } from "./google-ads-common.ts";
 import { createGoogleConversions } from "./google-ads-conversions.ts";
+import { createGoogleAdCreation } from "./google-ads-create.ts";
 import { type GaqlQuery, parseGaql, toFieldMaskPath } from "./google-ads-gaql.ts";
 import { createGoogleMutations } from "./google-ads-mutate.ts";
 
@@ -22,6 +23,7 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
   const { runMutate } = createGoogleMutations(kit);
   const { selectAdRows, runAdsMutate } = createGoogleAdLevel(kit);
   const { isConversionQuery, selectConversionRows } = createGoogleConversions(kit);
+  const { runAssetsMutate, runAdGroupAdsMutate } = createGoogleAdCreation(kit);
 
   // ------------------------------------------------------------------------------------------
   // The Ads API. Paths contain colons (customers:listAccessibleCustomers), so they are matched
@@ -31,7 +33,7 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
     const path = c.req.path;
     const listMatch = /\/customers:listAccessibleCustomers$/.exec(path);
     const customerMatch =
-      /\/customers\/([^/]+)\/(googleAds:search|googleAds:searchStream|campaigns:mutate|campaignBudgets:mutate|ads:mutate)$/.exec(
+      /\/customers\/([^/]+)\/(googleAds:search|googleAds:searchStream|campaigns:mutate|campaignBudgets:mutate|ads:mutate|assets:mutate|adGroupAds:mutate)$/.exec(
         path,
       );
     const expectedMethod = listMatch ? "GET" : "POST";
@@ -122,6 +124,8 @@ export function registerGoogleAdsApi(app: Hono, kit: SandboxKit, pageSize: numbe
       return runQuery(c, tenant, account, request, operation === "googleAds:searchStream");
     }
     if (operation === "ads:mutate") return runAdsMutate(c, tenant, account, request);
+    if (operation === "assets:mutate") return runAssetsMutate(c, tenant, account, request);
+    if (operation === "adGroupAds:mutate") return runAdGroupAdsMutate(c, tenant, account, request);
     return runMutate(c, tenant, account, request, operation === "campaigns:mutate" ? "campaigns" : "campaignBudgets");
   });
 

@@ -61,7 +61,8 @@ const PAGES: Array<[path: string, title: string, headline: string]> = [
   ["/billing/payment-method", "Payment method | Adhelm", "Payment method"],
   ["/ask-shown", "Ask Adhelm | Adhelm", "Ask Adhelm"],
   ["/assets", "Assets | Adhelm", "Assets"],
-  ...["/settings/conversions"].map((path): [string, string, string] => [path, "Dashboard | Adhelm", "Welcome, Ada"]),
+  ["/assets/compare", "Compare creatives | Adhelm", "Compare creatives"],
+  ["/settings/conversions", "Conversion settings | Adhelm", "Conversion settings"],
 ];
 
 const APP_SCREENS = new Set(
@@ -89,6 +90,8 @@ const APP_SCREENS = new Set(
       "Privacy and data",
       "Ask Adhelm",
       "Assets",
+      "Compare creatives",
+      "Conversion settings",
       // Also /legal/security's headline: that public page answers the same with a cookie.
       "Security",
     ].includes(headline),

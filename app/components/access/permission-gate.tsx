@@ -35,6 +35,7 @@ const ACTION_KEYS: Partial<Record<Gated, string>> = {
   "rules.run": "access:actions.rules.run",
   "webhooks.manage": "access:actions.webhooks.manage",
   "assets.manage": "access:actions.assets.manage",
+  "conversions.manage": "access:actions.conversions.manage",
   "budgets.manage": "access:actions.budgets.manage",
   "optimizer.apply": "access:actions.optimizer.apply",
   "campaigns.export": "access:actions.campaigns.export",

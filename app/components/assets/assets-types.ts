@@ -1,5 +1,7 @@
 import type { ActionRefusal } from "#app/components/account/account-action.ts";
-import type { AssetFilters } from "#core/assets/asset-schemas.ts";
+import type { DateRange } from "#core/analytics/analytics-types.ts";
+import type { ResolvedDateRange } from "#core/analytics/date-range.ts";
+import type { LibraryFilters } from "#core/assets/library-filters.ts";
 import type { LibraryPage } from "#core/assets/library-types.ts";
 
 export type AssetsActionResult =
@@ -10,7 +12,9 @@ export type AssetsActionResult =
 export interface AssetsScreenProps {
   view: "library" | "upload";
   layout: "grid" | "table";
-  filters: AssetFilters;
+  filters: LibraryFilters;
+  range: ResolvedDateRange;
+  previousRange: DateRange;
   library: LibraryPage;
   canManage: boolean;
   timeZone: string;

@@ -55,7 +55,10 @@ export function EditAssetDialog({ asset, onClose }: { asset: LibraryCreative | n
       return;
     }
     setErrors({});
-    fetcher.submit({ intent: "edit", assetId: asset.id, ...values }, { method: "post", encType: "application/json" });
+    fetcher.submit(
+      { intent: "edit", assetId: asset.id, ...values },
+      { method: "post", action: "/assets", encType: "application/json" },
+    );
   };
 
   return (

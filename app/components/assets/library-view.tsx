@@ -1,29 +1,32 @@
-import { Grid2x2, ImageUp, List, Search } from "lucide-react";
+import { BatteryLow, Grid2x2, ImageUp, List } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
-import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import { cn } from "#app/lib/cn.ts";
+import { dateRangeToSearchParams } from "#core/analytics/date-range.ts";
+import { defaultDirectionOf, type LibrarySort, MAX_COMPARED_CREATIVES } from "#core/assets/library-filters.ts";
 import type { LibraryCreative } from "#core/assets/library-types.ts";
 import type { AssetFormat } from "./asset-format.ts";
 import type { AssetsScreenProps } from "./assets-types.ts";
+import { type ChosenCreative, CompareBar } from "./compare-bar.tsx";
 import { DeleteAssetDialog } from "./delete-asset-dialog.tsx";
 import { EditAssetDialog } from "./edit-asset-dialog.tsx";
+import { LibraryFiltersBar } from "./library-filters-bar.tsx";
 import { LibraryGrid, LibraryTable } from "./library-items.tsx";
 
 type Props = Omit<AssetsScreenProps, "view" | "timeZone"> & { format: AssetFormat };
 
-/** The library: search, tag and kind filters (in the URL), grid or table, pages, edit and delete. */
-export function LibraryView({ filters, library, layout, canManage, format }: Props) {
+/** The library: filters and range (in the URL), grid or table, pages, compare, edit and delete of uploads. */
+export function LibraryView({ filters, library, layout, range, previousRange, canManage, format }: Props) {
   const { t } = useTranslation("assets");
   const id = useId();
-  const submit = useSubmit();
   const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState<LibraryCreative | null>(null);
   const [deleting, setDeleting] = useState<LibraryCreative | null>(null);
+  const [chosen, setChosen] = useState<ChosenCreative[]>([]);
+  const rangeQuery = dateRangeToSearchParams(range).toString();
   const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
     for (const [key, value] of Object.entries(changes)) {
@@ -33,61 +36,51 @@ export function LibraryView({ filters, library, layout, canManage, format }: Pro
     const query = next.toString();
     return query ? `/assets?${query}` : "/assets";
   };
-  const isFiltered = filters.search !== "" || filters.tag !== null || filters.kind !== "all";
+  const sortHref = (sort: LibrarySort) => {
+    const direction = filters.sort === sort ? (filters.direction === "asc" ? "desc" : "asc") : defaultDirectionOf(sort);
+    return hrefWith({ sort, dir: direction, page: null });
+  };
+  const toggle = (asset: LibraryCreative) => {
+    if (chosen.some((creative) => creative.id === asset.id)) {
+      setChosen(chosen.filter((creative) => creative.id !== asset.id));
+      return;
+    }
+    if (chosen.length >= MAX_COMPARED_CREATIVES) {
+      toast.error(t("compare.tooManyTitle"), {
+        description: t("compare.tooMany", { count: MAX_COMPARED_CREATIVES }),
+      });
+      return;
+    }
+    setChosen([...chosen, { id: asset.id, name: asset.name, kind: asset.kind, thumbnailUrl: asset.thumbnailUrl }]);
+  };
+  const isFiltered =
+    filters.search !== "" ||
+    filters.tag !== null ||
+    filters.kind !== "all" ||
+    filters.source !== "all" ||
+    filters.platform !== null ||
+    filters.status !== "all" ||
+    filters.tiredOnly;
   const pages = Math.max(Math.ceil(library.total / library.pageSize), 1);
-  const items = { items: library.items, format, canManage, onEdit: setEditing, onDelete: setDeleting };
+  const items = {
+    items: library.items,
+    format,
+    canManage,
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    hrefOf: (asset: LibraryCreative) => `/assets/creatives/${encodeURIComponent(asset.id)}?${rangeQuery}`,
+    selected: chosen.map((creative) => creative.id),
+    onToggle: toggle,
+  };
+  const tiredCount = library.tiredCount ?? 0;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
       <h2 id={`${id}-heading`} className="sr-only">
         {t("library.heading")}
       </h2>
-      {/* Keyed on the URL: after a navigation (Clear filters, a page), its fields show the URL's filters. */}
-      <Form
-        key={searchParams.toString()}
-        method="get"
-        action="/assets"
-        role="search"
-        className="flex flex-col gap-3 rounded-xl border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end"
-        onChange={(event) => {
-          if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);
-        }}
-      >
-        {layout === "table" ? <input type="hidden" name="layout" value="table" /> : null}
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <Label htmlFor={`${id}-q`}>{t("filters.search")}</Label>
-          <div className="flex gap-2">
-            <Input
-              id={`${id}-q`}
-              name="q"
-              type="search"
-              defaultValue={filters.search}
-              placeholder={t("filters.searchPlaceholder")}
-            />
-            <Button type="submit" variant="secondary" aria-label={t("filters.searchButton")}>
-              <Search aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
-        <div className="grid gap-1.5 sm:w-44">
-          <Label htmlFor={`${id}-tag`}>{t("filters.tag")}</Label>
-          <NativeSelect id={`${id}-tag`} name="tag" defaultValue={filters.tag ?? ""}>
-            <option value="">{t("filters.allTags")}</option>
-            {library.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5 sm:w-36">
-          <Label htmlFor={`${id}-kind`}>{t("filters.kind")}</Label>
-          <NativeSelect id={`${id}-kind`} name="kind" defaultValue={filters.kind}>
-            <option value="all">{t("filters.allKinds")}</option>
-            <option value="image">{t("kind.image")}</option>
-            <option value="video">{t("kind.video")}</option>
-          </NativeSelect>
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <DateRangePicker range={range} previousRange={previousRange} />
         <fieldset className="flex gap-1">
           <legend className="sr-only">{t("layout.label")}</legend>
           {(["grid", "table"] as const).map((choice) => {
@@ -105,16 +98,29 @@ export function LibraryView({ filters, library, layout, canManage, format }: Pro
             );
           })}
         </fieldset>
-      </Form>
+      </div>
+      <LibraryFiltersBar filters={filters} tags={library.tags} />
 
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {t("library.count", { count: library.total, formatted: format.integer(library.total) })}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-live="polite">
+        <p className="text-muted-foreground">
+          {t("library.count", { count: library.total, formatted: format.integer(library.total) })}
+        </p>
+        {tiredCount > 0 && !filters.tiredOnly ? (
+          <Link
+            to={hrefWith({ tired: "1", page: null })}
+            className="inline-flex items-center gap-1.5 font-medium text-amber-800 hover:underline dark:text-amber-300"
+          >
+            <BatteryLow aria-hidden="true" className="size-4" />
+            {t("library.tiredCount", { count: tiredCount, formatted: format.integer(tiredCount) })}
+          </Link>
+        ) : null}
+        <p className="text-muted-foreground text-xs sm:ms-auto">{t("compare.howTo")}</p>
+      </div>
 
       {library.items.length === 0 ? (
         <Empty isFiltered={isFiltered} canManage={canManage} />
       ) : layout === "table" ? (
-        <LibraryTable {...items} />
+        <LibraryTable {...items} filters={filters} sortHref={sortHref} />
       ) : (
         <LibraryGrid {...items} />
       )}
@@ -133,6 +139,12 @@ export function LibraryView({ filters, library, layout, canManage, format }: Pro
         </nav>
       ) : null}
 
+      <CompareBar
+        chosen={chosen}
+        compareHref={`/assets/compare?ids=${chosen.map((creative) => encodeURIComponent(creative.id)).join(",")}&${rangeQuery}`}
+        onRemove={(removed) => setChosen(chosen.filter((creative) => creative.id !== removed))}
+        onClear={() => setChosen([])}
+      />
       <EditAssetDialog asset={editing} onClose={() => setEditing(null)} />
       <DeleteAssetDialog asset={deleting} onClose={() => setDeleting(null)} />
     </section>
@@ -156,7 +168,7 @@ function PageLink({ to, isDisabled, children }: { to: string; isDisabled: boolea
 function Empty({ isFiltered, canManage }: { isFiltered: boolean; canManage: boolean }) {
   const { t } = useTranslation("assets");
   return (
-    <div className={cn("flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-12 text-center")}>
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-12 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
         <ImageUp aria-hidden="true" className="size-6" />
       </span>
@@ -170,11 +182,18 @@ function Empty({ isFiltered, canManage }: { isFiltered: boolean; canManage: bool
         <Button asChild variant="outline">
           <Link to="/assets">{t("empty.clear")}</Link>
         </Button>
-      ) : canManage ? (
-        <Button asChild>
-          <Link to="/assets?view=uploads">{t("empty.upload")}</Link>
-        </Button>
-      ) : null}
+      ) : (
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild variant={canManage ? "outline" : "default"}>
+            <Link to="/integrations">{t("empty.connect")}</Link>
+          </Button>
+          {canManage ? (
+            <Button asChild>
+              <Link to="/assets?view=uploads">{t("empty.upload")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -47,6 +47,11 @@ const SENTENCE_KEYS: Record<AuditAction, string> = {
   "creative.uploaded": "sentences.creative.uploaded",
   "creative.updated": "sentences.creative.updated",
   "creative.deleted": "sentences.creative.deleted",
+  "conversions.counted_changed": "sentences.conversions.counted_changed",
+  "conversions.revenue_truth_changed": "sentences.conversions.revenue_truth_changed",
+  "ad.url_suffix_set": "sentences.ad.url_suffix_set",
+  "ad.created": "sentences.ad.created",
+  "ad.creation_failed": "sentences.ad.creation_failed",
 };
 
 /** Each action's short name, for the filter. */
@@ -90,6 +95,11 @@ export const ACTION_KEYS: Record<AuditAction, string> = {
   "creative.uploaded": "actions.creative.uploaded",
   "creative.updated": "actions.creative.updated",
   "creative.deleted": "actions.creative.deleted",
+  "conversions.counted_changed": "actions.conversions.counted_changed",
+  "conversions.revenue_truth_changed": "actions.conversions.revenue_truth_changed",
+  "ad.url_suffix_set": "actions.ad.url_suffix_set",
+  "ad.created": "actions.ad.created",
+  "ad.creation_failed": "actions.ad.creation_failed",
 };
 
 /** The areas of the filter, in the reader's words. */
@@ -107,6 +117,8 @@ export const AREA_KEYS: Record<string, string> = {
   export: "areas.export",
   webhook: "areas.webhook",
   creative: "areas.creative",
+  conversions: "areas.conversions",
+  ad: "areas.ad",
 };
 
 const ROLE_KEYS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Coins, MousePointerClick, Pause, Play, ShoppingCart, Target, TrendingUp, Wallet } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { PermissionGate } from "#app/components/access/permission-gate.tsx";
 import { DateRangePicker } from "#app/components/analytics/date-range-picker.tsx";
 import { KpiTile } from "#app/components/analytics/kpi-tile.tsx";
@@ -38,6 +38,10 @@ export interface CampaignDetailScreenProps {
   backSearch: string;
   /** The reader's time zone (their profile's), for the change history's dates. */
   timeZone: string;
+  /** Which tab shows: the overview (figures, trend, history) or the ads. */
+  tab?: "overview" | "ads";
+  /** The Ads tab's content, when it is the one shown. */
+  adsPanel?: ReactNode;
 }
 
 /** /campaigns/mes-ads/:campaignId: one campaign's figures, daily trend, actions and change history. */
@@ -49,6 +53,8 @@ export function CampaignDetailScreen({
   now,
   backSearch,
   timeZone,
+  tab = "overview",
+  adsPanel,
 }: CampaignDetailScreenProps) {
   const { t } = useTranslation("campaigns");
   const format = useMetricFormat();
@@ -140,12 +146,20 @@ export function CampaignDetailScreen({
 
       <DateRangePicker range={range} previousRange={previousRange} resetParams={["cursor"]} />
 
-      <div className={cn("grid gap-6 transition-opacity", isLoading && "opacity-60")} aria-busy={isLoading}>
-        <KpiTiles detail={detail} />
-        <TrendCard detail={detail} />
-      </div>
+      <CampaignTabs tab={tab} />
 
-      <section aria-labelledby="campaign-history-heading" className="grid gap-3">
+      {tab === "ads" ? (
+        <div className={cn("grid gap-6 transition-opacity", isLoading && "opacity-60")} aria-busy={isLoading}>
+          {adsPanel}
+        </div>
+      ) : (
+        <div className={cn("grid gap-6 transition-opacity", isLoading && "opacity-60")} aria-busy={isLoading}>
+          <KpiTiles detail={detail} />
+          <TrendCard detail={detail} />
+        </div>
+      )}
+
+      <section aria-labelledby="campaign-history-heading" className={cn("grid gap-3", tab === "ads" && "hidden")}>
         <div>
           <h2 id="campaign-history-heading" className="font-semibold text-lg tracking-tight">
             {t("detail.historyTitle")}
@@ -178,6 +192,39 @@ export function CampaignDetailScreen({
         onClose={() => setAction(null)}
       />
     </div>
+  );
+}
+
+/** Overview | Ads, as links (each a URL of its own, kept with the range). */
+function CampaignTabs({ tab }: { tab: "overview" | "ads" }) {
+  const { t } = useTranslation("campaigns");
+  const location = useLocation();
+  const hrefOf = (target: "overview" | "ads") => {
+    const params = new URLSearchParams(location.search);
+    for (const name of ["tab", "ad", "newAd", "cursor"]) params.delete(name);
+    if (target === "ads") params.set("tab", "ads");
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+  return (
+    <nav aria-label={t("ads.tabsLabel")} className="-mb-2 flex gap-1 border-b">
+      {(["overview", "ads"] as const).map((target) => (
+        <Link
+          key={target}
+          to={hrefOf(target)}
+          preventScrollReset
+          aria-current={tab === target ? "page" : undefined}
+          className={cn(
+            "-mb-px border-b-2 px-3 py-2 font-medium text-sm transition-colors",
+            tab === target
+              ? "border-primary text-foreground"
+              : "border-transparent text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {t(target === "ads" ? "ads.tabAds" : "ads.tabOverview")}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -20,6 +20,7 @@ const PERMISSION_KEYS: Record<Permission, string> = {
   "rules.run": "permissions.rulesRun",
   "webhooks.manage": "permissions.webhooksManage",
   "assets.manage": "permissions.assetsManage",
+  "conversions.manage": "permissions.conversionsManage",
   "budgets.manage": "permissions.budgetsManage",
   "optimizer.apply": "permissions.optimizerApply",
   "organization.manage": "permissions.organizationManage",

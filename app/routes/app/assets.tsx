@@ -9,8 +9,10 @@ import { metaTranslator } from "#app/lib/i18n/meta-translator.ts";
 import { appUrlFrom, pageMeta } from "#app/lib/seo.ts";
 import { actorOf, getViewerContextFor, requireViewerContext } from "#app/lib/session.server.ts";
 import { can } from "#core/access/permissions.ts";
-import { editAssetSchema, parseAssetFilters } from "#core/assets/asset-schemas.ts";
+import { previousRange } from "#core/analytics/date-range.ts";
+import { editAssetSchema } from "#core/assets/asset-schemas.ts";
 import { validationError } from "#core/assets/asset-validation.ts";
+import { parseLibraryFilters } from "#core/assets/library-filters.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/assets";
 
@@ -30,15 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerContext(request, context);
   const actor = actorOf(viewer);
   const searchParams = new URL(request.url).searchParams;
-  const filters = parseAssetFilters(searchParams);
-  const library = await services.assets.listAssets(actor, filters);
+  const filters = parseLibraryFilters(searchParams);
+  const timeZone = viewer.profile?.timezone ?? "UTC";
+  const { range } = await services.analytics.resolveDateRange(actor, { timeZone, searchParams });
+  const library = await services.assets.listLibrary(actor, { filters, range });
   return {
     view: searchParams.get("view") === "uploads" ? ("upload" as const) : ("library" as const),
     layout: searchParams.get("layout") === "table" ? ("table" as const) : ("grid" as const),
     filters,
+    range,
+    previousRange: previousRange(range),
     library,
     canManage: can(actor, "assets.manage"),
-    timeZone: viewer.profile?.timezone ?? "UTC",
+    timeZone,
   };
 }
 
@@ -55,8 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) return refuseAnonymous(t);
   const { services, logger, requestId } = context.get(appContext);
   const actor = actorOf(viewer);
+  // A body that is not JSON is refused here with its own 400 or 415, before anything is read.
+  const body = await readJsonBody(request);
   try {
-    const parsed = actionSchema.safeParse(await readJsonBody(request));
+    const parsed = actionSchema.safeParse(body);
     if (!parsed.success) throw new AppError("bad_request", "Something is missing. Please try again.");
     const input = parsed.data;
     switch (input.intent) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
+import { AdsPanel } from "#app/components/campaigns/ads-panel.tsx";
 import { CampaignDetailScreen } from "#app/components/campaigns/campaign-detail-screen.tsx";
 import { campaignPageMeta } from "#app/components/campaigns/campaign-meta.ts";
 import { keepsTableData } from "#app/components/campaigns/revalidation.ts";
@@ -10,6 +11,7 @@ import { previousRange } from "#core/analytics/date-range.ts";
 import { AppError } from "#core/errors/app-error.ts";
 import type { Route } from "./+types/campaign-detail";
 import { campaignAction } from "./campaign-action.server.ts";
+import { createImageAdAction, loadAdsTab } from "./campaign-detail-ads.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   campaignPageMeta(matches, { page: "detail", path: location.pathname, name: loaderData?.detail.campaign.name });
@@ -41,6 +43,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : null,
       }),
     ]);
+    // The Ads tab (?tab=ads) loads the campaign's ads, the drawer's ad (?ad=) and "New ad"'s images (?newAd=).
+    const tab: "ads" | "overview" = url.searchParams.get("tab") === "ads" ? "ads" : "overview";
+    const adsTab =
+      tab === "ads"
+        ? await loadAdsTab(services, actor, {
+            campaignId: params.campaignId,
+            campaignName: detail.campaign.name,
+            range: { from: range.from, to: range.to },
+            searchParams: url.searchParams,
+          })
+        : null;
     const older = new URLSearchParams(url.searchParams);
     if (history.nextCursor) older.set("cursor", history.nextCursor);
     const back = new URLSearchParams();
@@ -56,6 +69,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       now: new Date().toISOString(),
       backSearch: back.size > 0 ? `?${back.toString()}` : "",
       timeZone: viewer.profile?.timezone ?? "UTC",
+      tab,
+      adsTab,
     };
   } catch (error) {
     // Another organization's campaign, or one that is gone, is simply not there.
@@ -69,14 +84,35 @@ function notFound(request: Request, context: Route.LoaderArgs["context"]) {
   return data(null, { status: 404 });
 }
 
-export const action = campaignAction;
+export async function action(args: Route.ActionArgs) {
+  // "New ad" posts its own intent; every other intent is a campaign change.
+  const body = (await args.request
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  if (body?.intent === "create-image-ad") return createImageAdAction(args, body);
+  return campaignAction(args);
+}
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepsTableData(args) ? false : args.defaultShouldRevalidate;
 }
 
 export default function CampaignDetailRoute({ loaderData }: Route.ComponentProps) {
-  return <CampaignDetailScreen {...loaderData} />;
+  const { adsTab, ...rest } = loaderData;
+  return (
+    <CampaignDetailScreen
+      {...rest}
+      adsPanel={
+        adsTab ? (
+          <AdsPanel
+            campaign={{ id: loaderData.detail.campaign.id, name: loaderData.detail.campaign.name }}
+            {...adsTab}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 export function ErrorBoundary() {
