@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdPlatformConnector, StoreConnector, TokenSet } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
 import { createLinkedInAdsSandbox } from "#simulator/platforms/linkedin-ads.ts";
 import { createShopifySandbox } from "#simulator/platforms/shopify.ts";
 import { createTikTokAdsSandbox } from "#simulator/platforms/tiktok-ads.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createFacebookAdsConnector } from "./facebook-ads/connector.ts";
 import { facebookAdsMetadata } from "./facebook-ads/metadata.ts";
@@ -48,15 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 /** One platform as the test drives it: consent, a call that needs the grant, and the connector. */
 interface Platform {

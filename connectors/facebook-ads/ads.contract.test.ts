@@ -8,9 +8,9 @@ import type {
   ExternalAdDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import type { SandboxKit, SimAd, SimAdDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createFacebookAdsConnector, type FacebookAdsConnectorOptions } from "./connector.ts";
 import { facebookAdsMetadata } from "./metadata.ts";
@@ -37,16 +37,6 @@ function recordRequests(kit: SandboxKit): Hono {
 
 function createConnector(options: FacebookAdsConnectorOptions = {}): AdPlatformConnector {
   return createFacebookAdsConnector(sandbox.config(facebookAdsMetadata), { pollIntervalMs: 10, ...options });
-}
-
-async function captureError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("Expected a PlatformError, but the call succeeded.");
 }
 
 async function firstAccount(): Promise<ExternalAdAccount> {
@@ -311,7 +301,7 @@ describe("Meta connector against the sandbox: url_tags", () => {
 
   it("passes Meta's refusal on for an ad that does not exist", async () => {
     const account = await firstAccount();
-    const error = await captureError(Promise.resolve(connector.setAdUrlSuffix?.(tokens, account, "123", "a=b")));
+    const error = await failureOf(Promise.resolve(connector.setAdUrlSuffix?.(tokens, account, "123", "a=b")));
     expect(error).toMatchObject({ kind: "rejected", platformCode: "100/33" });
   });
 });
@@ -320,7 +310,7 @@ describe("Meta connector against the sandbox: ad-level errors", () => {
   it("reports throttling (code 17) while listing ads, and the next call works", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "throttle", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    const error = await captureError(connector.listAds(tokens, account));
+    const error = await failureOf(connector.listAds(tokens, account));
     expect(error).toMatchObject({ kind: "throttled", platformCode: "17/2446079", retryAfterMs: 60_000 });
     expect((await connector.listAds(tokens, account)).length).toBeGreaterThan(0);
   });
@@ -328,7 +318,7 @@ describe("Meta connector against the sandbox: ad-level errors", () => {
   it("reports an expired token (190/463) on ad insights as token_expired", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "expired_token", platform: PLATFORM, tenant: sandbox.tenant });
-    const error = await captureError(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)));
+    const error = await failureOf(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)));
     expect(error).toMatchObject({ kind: "token_expired", platformCode: "190/463" });
     await sandbox.clearFaults();
     tokens = await connector.refreshTokens(tokens);

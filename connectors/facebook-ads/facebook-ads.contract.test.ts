@@ -10,9 +10,9 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createFacebookAdsSandbox } from "#simulator/platforms/facebook-ads.ts";
 import type { SandboxKit, SimCampaign, SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createFacebookAdsConnector, type FacebookAdsConnectorOptions } from "./connector.ts";
 import { facebookAdsMetadata } from "./metadata.ts";
@@ -47,16 +47,6 @@ async function connect(): Promise<TokenSet> {
     connector.authorizeUrl({ state: "state-connect", redirectUri: REDIRECT_URI }),
   );
   return connector.exchangeCode(callback.searchParams, REDIRECT_URI);
-}
-
-async function captureError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("Expected a PlatformError, but the call succeeded.");
 }
 
 async function firstAccount(): Promise<ExternalAdAccount> {
@@ -161,7 +151,7 @@ describe("Meta connector against the sandbox: authorization", () => {
     expect(issued.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + SIXTY_DAYS_MS + 1000);
     expect(await connector.listAdAccounts(issued)).not.toHaveLength(0);
 
-    const reused = await captureError(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
+    const reused = await failureOf(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
     expect(reused).toMatchObject({ kind: "access_revoked", platformCode: "100/36008" });
   });
 
@@ -177,7 +167,7 @@ describe("Meta connector against the sandbox: authorization", () => {
       state: "deny-1",
     });
     expect(callback.search).toContain("error_description=Permissions+error");
-    const error = await captureError(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
+    const error = await failureOf(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
     expect(error).toMatchObject({ kind: "access_revoked", platformCode: "user_denied" });
   });
 
@@ -325,7 +315,7 @@ describe("Meta connector against the sandbox: changes", () => {
 describe("Meta connector against the sandbox: errors", () => {
   it("reports code 17 as throttled with the wait from the business use case header", async () => {
     await sandbox.setFault({ kind: "throttle", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    const error = await captureError(connector.listAdAccounts(tokens));
+    const error = await failureOf(connector.listAdAccounts(tokens));
     expect(error).toMatchObject({
       platform: PLATFORM,
       kind: "throttled",
@@ -339,14 +329,14 @@ describe("Meta connector against the sandbox: errors", () => {
 
   it("reports Meta's 500 as unavailable", async () => {
     await sandbox.setFault({ kind: "server_error", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    const error = await captureError(connector.listAdAccounts(tokens));
+    const error = await failureOf(connector.listAdAccounts(tokens));
     expect(error).toMatchObject({ kind: "unavailable", platformCode: "2", httpStatus: 500 });
     expect(await connector.listAdAccounts(tokens)).not.toHaveLength(0);
   });
 
   it("reports an expired token (190/463) as token_expired, and a refresh fixes it", async () => {
     await sandbox.setFault({ kind: "expired_token", platform: PLATFORM, tenant: sandbox.tenant });
-    const error = await captureError(connector.listAdAccounts(tokens));
+    const error = await failureOf(connector.listAdAccounts(tokens));
     expect(error).toMatchObject({ kind: "token_expired", platformCode: "190/463" });
     tokens = await connector.refreshTokens(tokens);
     expect(await connector.listAdAccounts(tokens)).not.toHaveLength(0);
@@ -354,11 +344,11 @@ describe("Meta connector against the sandbox: errors", () => {
 
   it("reports a revoked grant (190/458) as access_revoked, and the refresh fails the same way", async () => {
     await sandbox.setFault({ kind: "revoked", platform: PLATFORM, tenant: sandbox.tenant });
-    expect(await captureError(connector.listAdAccounts(tokens))).toMatchObject({
+    expect(await failureOf(connector.listAdAccounts(tokens))).toMatchObject({
       kind: "access_revoked",
       platformCode: "190/458",
     });
-    expect(await captureError(connector.refreshTokens(tokens))).toMatchObject({ kind: "access_revoked" });
+    expect(await failureOf(connector.refreshTokens(tokens))).toMatchObject({ kind: "access_revoked" });
     await sandbox.clearFaults();
     tokens = await connect();
     expect(await connector.listAdAccounts(tokens)).not.toHaveLength(0);
@@ -368,15 +358,15 @@ describe("Meta connector against the sandbox: errors", () => {
     const account = await firstAccount();
     const [campaign] = await connector.listCampaigns(tokens, account);
     if (!campaign) throw new Error("No campaign to change.");
-    const tooLow = await captureError(connector.setCampaignDailyBudget(tokens, account, campaign.externalId, 1));
+    const tooLow = await failureOf(connector.setCampaignDailyBudget(tokens, account, campaign.externalId, 1));
     expect(tooLow).toMatchObject({ kind: "rejected", platformCode: "100/1885272" });
     expect(tooLow.message).toContain("The minimum daily budget for this campaign is");
 
-    const unknown = await captureError(connector.setCampaignStatus(tokens, account, "123", "paused"));
+    const unknown = await failureOf(connector.setCampaignStatus(tokens, account, "123", "paused"));
     expect(unknown).toMatchObject({ kind: "rejected", platformCode: "100/33" });
     expect(unknown.message).toContain("Object with ID '123' does not exist");
 
-    const backwards = await captureError(
+    const backwards = await failureOf(
       connector.fetchDailyMetrics(tokens, account, { from: "2026-10-10", to: "2026-10-01" }),
     );
     expect(backwards).toMatchObject({

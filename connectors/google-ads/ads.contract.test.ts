@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createGoogleAdsConnector } from "./connector.ts";
 import { googleAdsMetadata } from "./metadata.ts";
@@ -18,15 +18,6 @@ let sandbox: SandboxServer;
 let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let account: ExternalAdAccount;
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({

@@ -8,8 +8,8 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createGoogleAdsConnector } from "./connector.ts";
 import { googleAdsMetadata } from "./metadata.ts";
@@ -23,15 +23,6 @@ let sandbox: SandboxServer;
 let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let account: ExternalAdAccount;
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 /** The counted actions' rows, summed per campaign-day, against the campaign report's days. */
 function expectCountedSumsMatch(

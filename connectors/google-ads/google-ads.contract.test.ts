@@ -8,9 +8,9 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createGoogleAdsSandbox } from "#simulator/platforms/google-ads.ts";
 import type { SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createGoogleAdsConnector } from "./connector.ts";
 import { googleAdsMetadata } from "./metadata.ts";
@@ -28,15 +28,6 @@ let account: ExternalAdAccount;
 async function connect(): Promise<TokenSet> {
   const callback = await sandbox.authorize(connector.authorizeUrl({ state: "state-1", redirectUri: REDIRECT_URI }));
   return connector.exchangeCode(callback.searchParams, REDIRECT_URI);
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
 }
 
 function expectedMetric(row: SimDailyMetric, currency: string): ExternalDailyMetric {

@@ -8,9 +8,9 @@ import type {
   ExternalAdDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createLinkedInAdsSandbox } from "#simulator/platforms/linkedin-ads.ts";
 import type { SandboxKit, SimAd, SimAdDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createLinkedInAdsConnector, type LinkedInAdsConnectorOptions } from "./connector.ts";
 import { linkedinAdsMetadata } from "./metadata.ts";
@@ -37,16 +37,6 @@ function recordRequests(kit: SandboxKit): Hono {
 
 function createConnector(options: LinkedInAdsConnectorOptions = {}): AdPlatformConnector {
   return createLinkedInAdsConnector(sandbox.config(linkedinAdsMetadata), options);
-}
-
-async function captureError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("Expected a PlatformError, but the call succeeded.");
 }
 
 async function firstAccount(): Promise<ExternalAdAccount> {
@@ -256,7 +246,7 @@ describe("LinkedIn connector against the sandbox: ad-level errors", () => {
   it("reports throttling (a bare 429) while listing creatives", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "throttle", platform: PLATFORM, remaining: 1 });
-    const error = await captureError(connector.listAds(tokens, account));
+    const error = await failureOf(connector.listAds(tokens, account));
     expect(error).toMatchObject({ kind: "throttled", httpStatus: 429, retryAfterMs: null });
     expect((await connector.listAds(tokens, account)).length).toBeGreaterThan(0);
   });
@@ -264,7 +254,7 @@ describe("LinkedIn connector against the sandbox: ad-level errors", () => {
   it("reports an expired token on creative analytics as token_expired, and a refresh fixes it", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "expired_token", platform: PLATFORM });
-    const error = await captureError(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)));
+    const error = await failureOf(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)));
     expect(error).toMatchObject({ kind: "token_expired", httpStatus: 401 });
     await sandbox.clearFaults();
     tokens = await connector.refreshTokens(tokens);
@@ -272,7 +262,7 @@ describe("LinkedIn connector against the sandbox: ad-level errors", () => {
   });
 
   it("refuses an account the grant does not cover", async () => {
-    const error = await captureError(
+    const error = await failureOf(
       connector.listAds(tokens, { externalId: "1", name: "x", currency: "USD", timeZone: "UTC", context: {} }),
     );
     expect(error).toMatchObject({ kind: "rejected", httpStatus: 403 });

@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#core/dates/calendar-date.ts";
 import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createMicrosoftAdsSandbox } from "#simulator/platforms/microsoft-ads.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createMicrosoftAdsConnector } from "./connector.ts";
 import { microsoftAdsMetadata } from "./metadata.ts";
@@ -17,15 +17,6 @@ let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let accounts: ExternalAdAccount[];
 let account: ExternalAdAccount;
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 /** The campaigns Microsoft lists: deleted ones are left out, and so are their ad groups and ads. */
 async function listedCampaignIds(accountId: string) {

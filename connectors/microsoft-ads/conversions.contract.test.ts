@@ -8,8 +8,8 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createMicrosoftAdsSandbox } from "#simulator/platforms/microsoft-ads.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createMicrosoftAdsClient } from "./client.ts";
 import { createMicrosoftAdsConnector } from "./connector.ts";
@@ -23,15 +23,6 @@ let sandbox: SandboxServer;
 let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let account: ExternalAdAccount;
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 /** The counted actions' rows, summed per campaign-day, against the campaign report's days. */
 function expectCountedSumsMatch(

@@ -8,9 +8,9 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createMicrosoftAdsSandbox } from "#simulator/platforms/microsoft-ads.ts";
 import type { SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createMicrosoftAdsConnector } from "./connector.ts";
 import { microsoftAdsMetadata } from "./metadata.ts";
@@ -23,15 +23,6 @@ let sandbox: SandboxServer;
 let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let account: ExternalAdAccount;
-
-async function failureOf(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  return error as PlatformError;
-}
 
 function expectedMetric(row: SimDailyMetric, currency: string): ExternalDailyMetric {
   return {

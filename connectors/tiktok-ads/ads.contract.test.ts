@@ -8,9 +8,9 @@ import type {
   ExternalAdDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createTikTokAdsSandbox } from "#simulator/platforms/tiktok-ads.ts";
 import type { SandboxKit, SimAd, SimAdDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createTikTokAdsConnector, type TikTokAdsConnectorOptions } from "./connector.ts";
 import { tiktokAdsMetadata } from "./metadata.ts";
@@ -42,16 +42,6 @@ function requestsTo(path: string): URLSearchParams[] {
 
 function createConnector(options: TikTokAdsConnectorOptions = {}): AdPlatformConnector {
   return createTikTokAdsConnector(sandbox.config(tiktokAdsMetadata), options);
-}
-
-async function captureError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("Expected a PlatformError, but the call succeeded.");
 }
 
 async function firstAccount(): Promise<ExternalAdAccount> {
@@ -238,7 +228,7 @@ describe("TikTok connector against the sandbox: ad-level errors", () => {
   it("reports code 40100 (at HTTP 200) as throttled while listing ads", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "throttle", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    expect(await captureError(connector.listAds(tokens, account))).toMatchObject({
+    expect(await failureOf(connector.listAds(tokens, account))).toMatchObject({
       kind: "throttled",
       platformCode: "40100",
       httpStatus: 200,
@@ -249,9 +239,10 @@ describe("TikTok connector against the sandbox: ad-level errors", () => {
   it("reports an expired token (40102) on the ad report as token_expired", async () => {
     const account = await firstAccount();
     await sandbox.setFault({ kind: "expired_token", platform: PLATFORM, tenant: sandbox.tenant });
-    expect(await captureError(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)))).toMatchObject(
-      { kind: "token_expired", platformCode: "40102" },
-    );
+    expect(await failureOf(connector.fetchAdDailyMetrics(tokens, account, await rangeEndingToday(3)))).toMatchObject({
+      kind: "token_expired",
+      platformCode: "40102",
+    });
   });
 
   it("passes TikTok's refusal on for a report it does not serve", async () => {

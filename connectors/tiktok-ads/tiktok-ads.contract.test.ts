@@ -10,9 +10,9 @@ import type {
   ExternalDailyMetric,
   TokenSet,
 } from "#core/shared/connector-port.ts";
-import { PlatformError } from "#core/shared/connector-port.ts";
 import { createTikTokAdsSandbox } from "#simulator/platforms/tiktok-ads.ts";
 import type { SandboxKit, SimCampaign, SimDailyMetric } from "#simulator/sandbox-kit.ts";
+import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createTikTokAdsConnector, type TikTokAdsConnectorOptions } from "./connector.ts";
 import { tiktokAdsMetadata } from "./metadata.ts";
@@ -51,16 +51,6 @@ async function connect(): Promise<TokenSet> {
     connector.authorizeUrl({ state: "state-connect", redirectUri: REDIRECT_URI }),
   );
   return connector.exchangeCode(callback.searchParams, REDIRECT_URI);
-}
-
-async function captureError(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("Expected a PlatformError, but the call succeeded.");
 }
 
 async function firstAccount(): Promise<ExternalAdAccount> {
@@ -179,7 +169,7 @@ describe("TikTok connector against the sandbox: authorization", () => {
     });
     expect(await connector.listAdAccounts(issued)).toHaveLength(engineIds.length);
 
-    const reused = await captureError(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
+    const reused = await failureOf(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
     expect(reused).toMatchObject({ kind: "access_revoked", platformCode: "40110" });
   });
 
@@ -188,7 +178,7 @@ describe("TikTok connector against the sandbox: authorization", () => {
       deny: true,
     });
     expect(Object.fromEntries(callback.searchParams)).toEqual({ state: "deny-1" });
-    const error = await captureError(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
+    const error = await failureOf(connector.exchangeCode(callback.searchParams, REDIRECT_URI));
     expect(error.kind).toBe("access_revoked");
   });
 
@@ -357,7 +347,7 @@ describe("TikTok connector against the sandbox: changes", () => {
 describe("TikTok connector against the sandbox: errors", () => {
   it("reports code 40100 (at HTTP 200) as throttled", async () => {
     await sandbox.setFault({ kind: "throttle", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    const error = await captureError(connector.listAdAccounts(tokens));
+    const error = await failureOf(connector.listAdAccounts(tokens));
     expect(error).toMatchObject({
       platform: PLATFORM,
       kind: "throttled",
@@ -370,29 +360,29 @@ describe("TikTok connector against the sandbox: errors", () => {
 
   it("reports TikTok's 500 as unavailable", async () => {
     await sandbox.setFault({ kind: "server_error", platform: PLATFORM, tenant: sandbox.tenant, remaining: 1 });
-    const error = await captureError(connector.listAdAccounts(tokens));
+    const error = await failureOf(connector.listAdAccounts(tokens));
     expect(error).toMatchObject({ kind: "unavailable", httpStatus: 500 });
     expect(await connector.listAdAccounts(tokens)).not.toHaveLength(0);
   });
 
   it("reports an expired token as token_expired; with no refresh token, the refresh asks for a reconnect", async () => {
     await sandbox.setFault({ kind: "expired_token", platform: PLATFORM, tenant: sandbox.tenant });
-    expect(await captureError(connector.listAdAccounts(tokens))).toMatchObject({
+    expect(await failureOf(connector.listAdAccounts(tokens))).toMatchObject({
       kind: "token_expired",
       platformCode: "40102",
     });
-    expect(await captureError(connector.refreshTokens(tokens))).toMatchObject({ kind: "access_revoked" });
+    expect(await failureOf(connector.refreshTokens(tokens))).toMatchObject({ kind: "access_revoked" });
     tokens = await connect();
     expect(await connector.listAdAccounts(tokens)).not.toHaveLength(0);
   });
 
   it("reports a revoked grant: the call as token_expired (40105), the refresh as access_revoked", async () => {
     await sandbox.setFault({ kind: "revoked", platform: PLATFORM, tenant: sandbox.tenant });
-    expect(await captureError(connector.listAdAccounts(tokens))).toMatchObject({
+    expect(await failureOf(connector.listAdAccounts(tokens))).toMatchObject({
       kind: "token_expired",
       platformCode: "40105",
     });
-    expect(await captureError(connector.refreshTokens(tokens))).toMatchObject({
+    expect(await failureOf(connector.refreshTokens(tokens))).toMatchObject({
       kind: "access_revoked",
       platformCode: "40105",
     });
@@ -403,13 +393,13 @@ describe("TikTok connector against the sandbox: errors", () => {
 
   it("passes TikTok's own message on for a request it refuses", async () => {
     const account = await firstAccount();
-    const error = await captureError(connector.setCampaignDailyBudget(tokens, account, "1234567890", 5_000));
+    const error = await failureOf(connector.setCampaignDailyBudget(tokens, account, "1234567890", 5_000));
     expect(error).toMatchObject({
       kind: "rejected",
       platformCode: "40002",
       message: "Campaign 1234567890 does not exist.",
     });
-    const backwards = await captureError(
+    const backwards = await failureOf(
       connector.fetchDailyMetrics(tokens, account, { from: "2026-10-10", to: "2026-10-01" }),
     );
     expect(backwards).toMatchObject({

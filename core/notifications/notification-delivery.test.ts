@@ -61,19 +61,22 @@ describe("the daily digest", () => {
     await notifications.notify(spike(team.organizationId, { severity: "warning" }));
     await notifications.notify(spike(team.organizationId, { severity: "critical" }));
     await notifications.notify(spike(team.organizationId, { severity: "info", channels: ["in_app"] }));
-    // Berlin's local hour at `raised` + k hours: find an instant before 08:00 and one after, within 26 h.
+    // Berlin's local hour at `raised` + k hours: an instant before 08:00, then the first one at 08:00
+    // or later after it. Two days hold both whatever the hour now (one day does not between 08:00 and
+    // 09:00 Berlin time: its last early hour has no later 08:00 inside it).
     const hourIn = (when: Date) =>
       Number(
         new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", hour: "2-digit", hourCycle: "h23" }).format(when),
       );
     const after = (hours: number) => new Date(raised.getTime() + hours * 3_600_000 + 60_000);
-    const early = [...Array(24).keys()].map(after).find((when) => hourIn(when) < 8);
-    const late = [...Array(24).keys()].map(after).find((when) => hourIn(when) >= 8 && (!early || when > early));
+    const hours = [...Array(48).keys()].map(after);
+    const early = hours.find((when) => hourIn(when) < 8);
+    const late = hours.find((when) => hourIn(when) >= 8 && (!early || when > early));
     if (early && (!late || early < late)) {
       await notifications.sendDailyDigests(early);
       expect(mail.to(team.owner.email).filter((message) => message.subject.includes("digest"))).toEqual([]);
     }
-    if (!late) throw new Error("No 08:00+ hour within a day in Berlin: impossible");
+    if (!late) throw new Error("No 08:00+ hour within two days in Berlin: impossible");
     expect(await notifications.sendDailyDigests(late)).toEqual({ sent: 1 });
     const digests = mail.to(team.owner.email).filter((message) => message.subject.includes("digest"));
     expect(digests).toHaveLength(1);
