@@ -70,9 +70,17 @@ async function openLibrary(page: Page, query = "") {
 async function hasNoOverflow(page: Page) {
   const { scroll, client, widest } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const widest = [...document.querySelectorAll("main *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .slice(-5)
+    const widest = [...document.querySelectorAll("body *")]
+      .filter((element) => {
+        if (element.getBoundingClientRect().right <= width + 1) return false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const overflow = getComputedStyle(parent).overflowX;
+          if (/(auto|scroll|hidden|clip)/.test(overflow) && parent.getBoundingClientRect().right <= width + 1)
+            return false;
+        }
+        return true;
+      })
+      .slice(0, 8)
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
     return { scroll: document.documentElement.scrollWidth, client: width, widest };
   });

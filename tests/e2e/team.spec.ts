@@ -95,8 +95,8 @@ describe("invitations", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
 
-    // The verification link leads back to the invitation, signed in.
-    await page.goto(await linkMailedTo(email, "/auth/callback?"));
+    // The verification link (her second mail, after the invitation) leads back to the invitation, signed in.
+    await page.goto(await linkMailedTo(email, "/auth/callback?", 2));
     await page.waitForURL(`**${new URL(link).pathname}`);
     await toast(page, "Email verified!").waitFor();
     await page.getByRole("button", { name: "Accept invitation" }).click();

@@ -126,7 +126,7 @@ export function CompareView({ creatives, range, previousRange, refusal }: Compar
           </ul>
 
           {withDays.length > 0 ? (
-            <Card>
+            <Card className="overflow-hidden">
               <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
                 <CardTitle className="text-base">
                   <h2>{t("compare.trends")}</h2>

@@ -128,7 +128,7 @@ export function CreativePage({ detail, range, previousRange, canManage, timeZone
           )}
 
           {daily.length > 0 ? (
-            <Card>
+            <Card className="overflow-hidden">
               <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
                 <CardTitle className="text-base">
                   <h2>{t("creative.daily")}</h2>

@@ -214,7 +214,7 @@ export function LibraryTable({
   const { t } = useTranslation("assets");
   const figures = useCreativeFigures();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <div className="min-w-0 max-w-full overflow-x-auto rounded-xl border bg-card">
       <Table>
         <TableHeader>
           <TableRow>
