@@ -127,7 +127,9 @@ describe("sendContactMessage", () => {
     const before = await countMessages();
     const error = await refusalOf(sendContactMessage(deps, valid, client));
     expect(error.status).toBe(429);
-    expect(error.message).toMatch(/^Too many messages came from your network\. Try again in \d+ minutes?\.$/);
+    expect(error.message).toMatch(
+      /^Too many messages came from your network\. Try again in \d+ (minutes?|seconds?)\.$/,
+    );
     expect(await countMessages()).toBe(before);
   });
 });
