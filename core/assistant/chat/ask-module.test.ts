@@ -308,13 +308,15 @@ describe("isolation", () => {
     const toolMessage = fake.requests[before + 1]!.messages.at(-1)!.content!;
     expect(toolMessage).not.toContain('"rows"');
 
+    // One at a time: each refusal is awaited as it is made (a call started early would reject
+    // with nothing listening yet).
     for (const attempt of [
-      modelAsk().getConversation(bo, { conversationId }),
-      modelAsk().renameConversation(bo, { conversationId, title: "Mine now" }),
-      modelAsk().deleteConversation(bo, { conversationId }),
-      ask(modelAsk(), bo, "And now?", { conversationId }),
+      () => modelAsk().getConversation(bo, { conversationId }),
+      () => modelAsk().renameConversation(bo, { conversationId, title: "Mine now" }),
+      () => modelAsk().deleteConversation(bo, { conversationId }),
+      () => ask(modelAsk(), bo, "And now?", { conversationId }),
     ])
-      await expect(refusal(attempt)).resolves.toMatchObject({ code: "not_found" });
+      await expect(refusal(attempt())).resolves.toMatchObject({ code: "not_found" });
     expect(
       (await modelAsk().getAskOverview(bo, { language: "en" })).conversations.map((item) => item.id),
     ).not.toContain(conversationId);
