@@ -1,14 +1,9 @@
 /** The Microsoft Advertising connector's conversion reads against the sandbox, over HTTP. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#core/dates/calendar-date.ts";
-import type {
-  AdPlatformConnector,
-  ExternalAdAccount,
-  ExternalConversionDaily,
-  ExternalDailyMetric,
-  TokenSet,
-} from "#core/shared/connector-port.ts";
+import type { AdPlatformConnector, ExternalAdAccount, TokenSet } from "#core/shared/connector-port.ts";
 import { createMicrosoftAdsSandbox } from "#simulator/platforms/microsoft-ads.ts";
+import { expectCountedSumsMatch } from "#tests/support/conversion-contracts.ts";
 import { failureOf } from "#tests/support/platform-failure.ts";
 import { type SandboxServer, startSandboxServer } from "#tests/support/sandbox-server.ts";
 import { createMicrosoftAdsClient } from "./client.ts";
@@ -23,33 +18,6 @@ let sandbox: SandboxServer;
 let connector: AdPlatformConnector;
 let tokens: TokenSet;
 let account: ExternalAdAccount;
-
-/** The counted actions' rows, summed per campaign-day, against the campaign report's days. */
-function expectCountedSumsMatch(
-  days: ExternalDailyMetric[],
-  rows: ExternalConversionDaily[],
-  counted: Set<string>,
-): void {
-  const totals = new Map<string, { cents: number; value: number }>();
-  for (const row of rows) {
-    if (!counted.has(row.actionExternalId)) continue;
-    const key = `${row.campaignExternalId}|${row.date}`;
-    const total = totals.get(key) ?? { cents: 0, value: 0 };
-    total.cents += Math.round(row.conversions * 100);
-    total.value += row.conversionValueMinor;
-    totals.set(key, total);
-  }
-  const reported = new Set<string>();
-  for (const day of days) {
-    const key = `${day.campaignExternalId}|${day.date}`;
-    reported.add(key);
-    expect(totals.get(key) ?? { cents: 0, value: 0 }).toEqual({
-      cents: Math.round(day.conversions * 100),
-      value: day.conversionValueMinor,
-    });
-  }
-  for (const key of totals.keys()) expect(reported.has(key)).toBe(true);
-}
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({
